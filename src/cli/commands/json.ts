@@ -1,0 +1,35 @@
+import { Command } from "commander";
+import { toResultJson } from "../../transforms/result-json.js";
+import type { CommandContext } from "../command-context.js";
+import type { SharedRaw } from "../config.js";
+import { runCommand } from "../run-command.js";
+import { withInputOptions } from "../shared-options.js";
+
+export const JSON_EXAMPLES = `Examples:
+  $ cursor-agent -p "fix the tests" --output-format stream-json | cursorlog json
+  $ cursorlog json --pretty examples/session.ndjson
+  $ cursorlog json logs/*.ndjson.gz | jq -r .result
+  $ cursorlog json --allow-incomplete crashed.ndjson
+`;
+
+interface JsonRaw extends SharedRaw {
+  pretty?: boolean;
+  allowIncomplete?: boolean;
+}
+
+export function jsonCommand(ctx: CommandContext): Command {
+  const cmd = new Command("json")
+    .description("print the result object that --output-format json would have printed, one per session")
+    .addHelpText("before", JSON_EXAMPLES)
+    .option("-p, --pretty", "indent the JSON (default: one compact line per session)")
+    .option("--allow-incomplete", 'print a synthesized {"subtype":"incomplete","is_error":true} object for a session that has no result, and exit 0');
+  withInputOptions(cmd).action((files: string[], raw: JsonRaw) => {
+    ctx.setRun(() =>
+      runCommand(ctx.io, files, raw, (reporter) =>
+        toResultJson({ pretty: raw.pretty === true, allowIncomplete: raw.allowIncomplete === true }, reporter),
+        "json",
+      ),
+    );
+  });
+  return cmd;
+}

@@ -1,0 +1,44 @@
+import { Command } from "commander";
+import { toActionsText } from "../../transforms/actions-text.js";
+import type { CommandContext } from "../command-context.js";
+import { colorsFor, type SharedRaw } from "../config.js";
+import { runCommand } from "../run-command.js";
+import { withInputOptions } from "../shared-options.js";
+
+export const TEXT_EXAMPLES = `Examples:
+  $ cursor-agent -p "add a test" --output-format stream-json | cursorlog text
+  $ cursorlog text -v examples/session.ndjson
+  $ cursorlog text --final run.ndjson          # just the last assistant message
+`;
+
+interface TextRaw extends SharedRaw {
+  verbose?: boolean;
+  final?: boolean;
+  allowIncomplete?: boolean;
+}
+
+export function textCommand(ctx: CommandContext): Command {
+  const cmd = new Command("text")
+    .description('print an action line per tool call ("Read file", "Edited file", "Ran terminal command", …) as each completes')
+    .addHelpText("before", TEXT_EXAMPLES)
+    .option("-v, --verbose", "add the target of each action: path, command, pattern, URL")
+    .option("--final", "print only each session's final assistant message, as the 2026 CLI's text format does")
+    .option("--allow-incomplete", "a session without a result is not an error (exit 0); with --final its last text is printed");
+  withInputOptions(cmd).action((files: string[], raw: TextRaw) => {
+    ctx.setRun(() =>
+      runCommand(ctx.io, files, raw, (reporter, color) =>
+        toActionsText(
+          {
+            verbose: raw.verbose === true,
+            final: raw.final === true,
+            allowIncomplete: raw.allowIncomplete === true,
+            colors: colorsFor(color),
+          },
+          reporter,
+        ),
+        "text",
+      ),
+    );
+  });
+  return cmd;
+}

@@ -1,0 +1,14 @@
+import type { Readable, Writable } from "node:stream";
+
+/** Everything a run touches outside itself; tests pass fakes (csvkit style), bin passes process.*. */
+export interface Io {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  env: Record<string, string | undefined>;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  /** Open a named input (defaults to fs.createReadStream); tests use it to feed chunked input. */
+  open?: (path: string) => Readable;
+}

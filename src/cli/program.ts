@@ -1,0 +1,35 @@
+import { Command } from "commander";
+import type { CommandContext } from "./command-context.js";
+import { jsonCommand } from "./commands/json.js";
+import { textCommand } from "./commands/text.js";
+
+export const PROGRAM_EXAMPLES = `Examples:
+  $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog text
+  $ cursorlog json run.ndjson                          # the --output-format json result
+  $ cursorlog filter --exclude-type thinking run.ndjson > small.ndjson
+  $ cursorlog timeline logs/*.ndjson.gz > calls.csv
+`;
+
+/**
+ * The command table. Each entry is one verb in its own file under commands/; a new conversion
+ * (filter, timeline, validate, …) adds its line here.
+ */
+export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [jsonCommand, textCommand];
+
+export function buildProgram(ctx: CommandContext, version: string): Command {
+  const program = new Command("cursorlog")
+    .description("Turn cursor-agent stream-json logs (NDJSON) into results, action lines, filtered events, CSV timelines and validation reports.")
+    .version(version, "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help")
+    .addHelpText("before", PROGRAM_EXAMPLES)
+    .addHelpText(
+      "after",
+      "\nExit status: 0 ok, 1 negative answer (invalid lines, no match, is_error result), 2 usage or I/O error,\n" +
+        "3 schema does not compile, 4 a session has no result, 5 a line is not a JSON object.\n" +
+        "Run 'cursorlog help COMMAND' for a command's options and examples.",
+    )
+    .helpCommand("help [command]", "show help for a command")
+    .showSuggestionAfterError(true);
+  for (const make of COMMANDS) program.addCommand(make(ctx));
+  return program;
+}

@@ -1,0 +1,32 @@
+import { Reporter } from "../diagnostics.js";
+import { ExitCode } from "../exit-codes.js";
+import { runStage } from "../stream/run-stage.js";
+import type { Stage } from "../stream/stage.js";
+import { colorsFor, inputOptions, resolveColor, type SharedRaw } from "./config.js";
+import type { Io } from "./io.js";
+
+/** Wires files → stage → stdout for one command, with a Reporter on stderr; returns the exit status. */
+export async function runCommand(
+  io: Io,
+  files: string[],
+  raw: SharedRaw,
+  makeStage: (reporter: Reporter, stdoutColors: boolean) => Stage,
+  command = "",
+): Promise<ExitCode> {
+  if ((files.length === 0 || (files.length === 1 && files[0] === "-")) && io.stdinIsTTY) {
+    io.stderr.write(
+      `cursorlog: reading a log from the terminal: pipe one in or name a file\n` +
+        `  cursor-agent -p "…" --output-format stream-json | cursorlog ${command || "COMMAND"}\n` +
+        `  cursorlog ${command || "COMMAND"} run.ndjson      (see 'cursorlog help ${command}')\n`,
+    );
+    return ExitCode.USAGE_OR_IO;
+  }
+  const reporter = new Reporter(
+    (s) => io.stderr.write(s),
+    colorsFor(resolveColor(raw.color, io.env, io.stderrIsTTY)),
+    raw.lenient === true,
+  );
+  const stage = makeStage(reporter, resolveColor(raw.color, io.env, io.stdoutIsTTY));
+  await runStage(inputOptions(files, raw, io), stage, io.stdout, reporter);
+  return reporter.code;
+}

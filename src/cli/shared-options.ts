@@ -1,0 +1,35 @@
+import { Command, InvalidArgumentError, Option } from "commander";
+
+export function parseSize(value: string): number {
+  const m = /^(\d+)([kmg]i?b?)?$/i.exec(value.trim());
+  if (!m) throw new InvalidArgumentError("expected a size such as 1048576, 64K, 500M or 2G");
+  const unit = (m[2] ?? "").toLowerCase()[0];
+  const mult = unit === "k" ? 1024 : unit === "m" ? 1024 ** 2 : unit === "g" ? 1024 ** 3 : 1;
+  return Number(m[1]) * mult;
+}
+
+export function parseCount(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number");
+  return Number(value);
+}
+
+/** The options every command that reads logs shares (csvkit's common parser, ripgrep's defs.rs). */
+export function withInputOptions(cmd: Command): Command {
+  return cmd
+    .argument("[files...]", "log files to read in order (plain or gzip); none or - means stdin")
+    .addOption(
+      new Option("--lenient", "report lines that are not JSON objects, skip them and go on (exit status still 5)").helpGroup(
+        "Input options:",
+      ),
+    )
+    .addOption(
+      new Option("--max-line-bytes <size>", "reject lines longer than this (default 500M)")
+        .argParser(parseSize)
+        .helpGroup("Input options:"),
+    )
+    .addOption(
+      new Option("--color <when>", "colour the output: auto, always or never (NO_COLOR, FORCE_COLOR respected)")
+        .choices(["auto", "always", "never"])
+        .helpGroup("Output options:"),
+    );
+}

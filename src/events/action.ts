@@ -1,0 +1,157 @@
+import type { JsonObject } from "../input/record.js";
+import type { ToolCall } from "./tool-call.js";
+
+/** Action labels in the vendor doc's voice ("Read file", "Edited file", …), by short kind. */
+const LABELS: Record<string, string> = {
+  shell: "Ran terminal command",
+  writeShellStdin: "Wrote to terminal input",
+  read: "Read file",
+  edit: "Edited file",
+  write: "Created new file",
+  delete: "Deleted file",
+  applyAgentDiff: "Applied diff",
+  ls: "Listed directory",
+  glob: "Searched for files",
+  grep: "Searched file contents",
+  semSearch: "Searched codebase",
+  updateTodos: "Updated todos",
+  readTodos: "Read todos",
+  mcp: "Called MCP tool",
+  getMcpTools: "Looked up MCP tool",
+  listMcpResources: "Listed MCP resources",
+  readMcpResource: "Read MCP resource",
+  webFetch: "Fetched web page",
+  fetch: "Fetched web page",
+  webSearch: "Searched the web",
+  task: "Ran subagent task",
+  await: "Waited for background task",
+  readLints: "Read lints",
+  createPlan: "Created plan",
+  askQuestion: "Asked a question",
+  switchMode: "Switched mode",
+  generateImage: "Generated image",
+  recordScreen: "Recorded screen",
+  computerUse: "Used computer",
+  reflect: "Reflected",
+  setupVmEnvironment: "Set up VM environment",
+  truncated: "Ran truncated tool call",
+};
+
+/** What `cursorlog text` prints for a call, and the `action` column of the timeline. */
+export function actionLabel(call: ToolCall): string {
+  if (call.kind === "edit" && isCreate(call)) return "Created new file";
+  return LABELS[call.kind] ?? `Used tool ${call.tool}`;
+}
+
+/** An edit that created its file: no `beforeFullFileContent`, a diff from /dev/null, or "Wrote contents to". */
+function isCreate(call: ToolCall): boolean {
+  const o = call.outcome;
+  if (call.status !== "success" || o === undefined) return false;
+  if (typeof o.message === "string" && o.message.startsWith("Wrote contents to")) return true;
+  if (typeof o.diffString === "string" && /^--- \/dev\/null(\r?\n|$)/.test(o.diffString)) return true;
+  return !("beforeFullFileContent" in o) && "afterFullFileContent" in o;
+}
+
+/** The call's target: path, command, pattern, URL, query… (empty when the args are unknown). */
+export function actionTarget(call: ToolCall): string {
+  const a: JsonObject = call.args ?? {};
+  const o: JsonObject = call.outcome ?? {};
+  switch (call.kind) {
+    case "shell":
+      return str(a.command) || str(o.command);
+    case "glob":
+      return joinSp(str(a.globPattern) || str(a.pattern), str(a.targetDirectory) || str(a.path));
+    case "grep":
+      return joinSp(str(a.pattern), str(a.path) || str(a.glob));
+    case "semSearch":
+      return str(a.query);
+    case "mcp":
+      return str(a.name) || joinSlash(str(a.providerIdentifier) || str(a.serverIdentifier), str(a.toolName));
+    case "getMcpTools":
+      return joinSlash(str(a.server), str(a.toolName));
+    case "webFetch":
+    case "fetch":
+      return str(a.url) || str(o.url);
+    case "webSearch":
+      return str(a.searchTerm) || str(a.query);
+    case "task":
+      return str(a.description);
+    case "await":
+      return str(a.taskId);
+    case "readLints":
+      return Array.isArray(a.paths) ? a.paths.filter((p) => typeof p === "string").join(" ") : "";
+    case "updateTodos":
+      return Array.isArray(a.todos) ? `${a.todos.length} todo${a.todos.length === 1 ? "" : "s"}` : "";
+    default:
+      return (
+        str(a.path) || str(o.path) || str(a.command) || str(a.url) || str(a.pattern) || str(a.query) || str(a.name) || ""
+      );
+  }
+}
+
+/** Result arm in words for a call that did not succeed, e.g. `failed, exit 1`; "" for success. */
+export function statusNote(call: ToolCall): string {
+  const o: JsonObject = call.outcome ?? {};
+  switch (call.status) {
+    case "success":
+      return "";
+    case undefined:
+      return "no result";
+    case "failure": {
+      const code = o.exitCode;
+      const sig = str(o.signal);
+      if (typeof code === "number") return `failed, exit ${code}`;
+      return sig ? `failed, signal ${sig}` : "failed";
+    }
+    case "rejected": {
+      const reason = str(o.reason);
+      return reason ? `rejected: ${shorten(reason)}` : "rejected";
+    }
+    case "error": {
+      const msg = str(o.errorMessage) || str(o.error) || str(o.modelVisibleError);
+      return msg ? `error: ${shorten(msg)}` : "error";
+    }
+    case "permissionDenied":
+    case "readPermissionDenied":
+    case "writePermissionDenied":
+      return "permission denied";
+    case "timeout":
+      return "timed out";
+    case "spawnError":
+      return "could not start";
+    default:
+      return call.status;
+  }
+}
+
+/** How a status is shown in colour: fine, refused, or failed. */
+export function statusTone(call: ToolCall): "ok" | "refused" | "failed" {
+  switch (call.status) {
+    case "success":
+      return "ok";
+    case "rejected":
+    case "permissionDenied":
+    case "readPermissionDenied":
+    case "writePermissionDenied":
+      return "refused";
+    default:
+      return "failed";
+  }
+}
+
+function str(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+function joinSp(a: string, b: string): string {
+  return a && b ? `${a} in ${b}` : a || b;
+}
+
+function joinSlash(a: string, b: string): string {
+  return a && b ? `${a}/${b}` : a || b;
+}
+
+function shorten(s: string, max = 120): string {
+  const one = s.trim();
+  return one.length > max ? one.slice(0, max - 1) + "…" : one;
+}

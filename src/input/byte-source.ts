@@ -1,0 +1,68 @@
+import { createReadStream } from "node:fs";
+import { createGunzip } from "node:zlib";
+import { Readable } from "node:stream";
+
+/** The chunks of one input, decompressed when it starts with the gzip magic bytes (1f 8b). */
+export async function* byteSource(stream: Readable, chunks: AsyncIterable<Buffer> = stream): AsyncGenerator<Buffer> {
+  const it = chunks[Symbol.asyncIterator]();
+  try {
+    let head: Buffer = Buffer.alloc(0);
+    while (head.length < 2) {
+      const next = await it.next();
+      if (next.done) {
+        if (head.length > 0) yield head;
+        return;
+      }
+      head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
+    }
+    async function* rest(): AsyncGenerator<Buffer> {
+      yield head;
+      for (;;) {
+        const next = await it.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    }
+    if (head[0] === 0x1f && head[1] === 0x8b) {
+      const gunzip = createGunzip();
+      const source = Readable.from(rest(), { objectMode: false });
+      source.on("error", (err) => gunzip.destroy(err));
+      source.pipe(gunzip);
+      try {
+        for await (const chunk of gunzip) yield chunk as Buffer;
+      } finally {
+        source.destroy();
+        gunzip.destroy();
+      }
+    } else {
+      yield* rest();
+    }
+  } finally {
+    await it.return?.();
+    stream.destroy();
+  }
+}
+
+export function openFile(path: string): Readable {
+  return createReadStream(path, { highWaterMark: 1 << 20 });
+}
+
+/** A file-system error as a short human phrase ("no such file or directory"). */
+export function describeIoError(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  switch (e?.code) {
+    case "ENOENT":
+      return "no such file or directory";
+    case "EISDIR":
+      return "is a directory";
+    case "EACCES":
+    case "EPERM":
+      return "permission denied";
+    case "Z_DATA_ERROR":
+    case "Z_BUF_ERROR":
+      return `corrupt gzip data (${e.message})`;
+    default:
+      if (e?.message === "unexpected end of file") return "truncated gzip data (unexpected end of file)";
+      return e?.message ?? String(err);
+  }
+}

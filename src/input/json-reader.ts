@@ -1,0 +1,156 @@
+import { jsonParser } from "stream-json/core/parser.js";
+import Assembler from "stream-json/core/assembler.js";
+import { none, isMany, getManyValues } from "stream-chain/defs.js";
+import type { Line, OversizeLine } from "./line-splitter.js";
+import type { InputItem, JsonObject } from "./record.js";
+
+type TokenFn = (chunk: string | typeof none) => unknown;
+
+/**
+ * Physical lines in, JSON objects (or problems) out, for one input file.
+ *
+ * Fast path: one `JSON.parse` per line. Only when a line fails to parse and starts like a JSON
+ * value (`{` or `[`), this reader switches to stream-json's token parser — pretty-printed events,
+ * two objects on one line, `jq .` output — and switches back once a line ends between values.
+ * Values found that way are reported at the line where they start.
+ */
+export class JsonReader {
+  private parse: TokenFn | null = null;
+  private asm: Assembler | null = null;
+  private valueLine = 0;
+  private firstStreamLine = 0;
+  private firstError = "";
+
+  constructor(
+    private readonly file: string,
+    private readonly maxLineChars: number,
+  ) {}
+
+  /** Appends what `lines` yield to `out`. */
+  read(lines: Array<Line | OversizeLine>, out: InputItem[]): void {
+    for (const line of lines) {
+      if ("oversize" in line) {
+        this.abandonStream();
+        out.push({
+          kind: "malformed",
+          file: this.file,
+          line: line.lineNo,
+          message: `line is longer than --max-line-bytes (${this.maxLineChars})`,
+        });
+        continue;
+      }
+      if (this.parse !== null) {
+        this.feed(line, out);
+        continue;
+      }
+      const text = line.text;
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (err) {
+        if (isBlank(text)) continue;
+        const first = firstNonSpace(text);
+        if (first === "{" || first === "[") {
+          this.startStream(line.lineNo, errorText(err));
+          this.feed(line, out);
+        } else {
+          out.push({ kind: "malformed", file: this.file, line: line.lineNo, message: `not JSON: the line starts with ${excerpt(text)}` });
+        }
+        continue;
+      }
+      if (isObject(value)) out.push({ file: this.file, line: line.lineNo, text, value });
+      else out.push(this.notObject(line.lineNo, value));
+    }
+  }
+
+  /** End of input: a value still open is a truncated one. */
+  end(out: InputItem[]): void {
+    if (this.parse === null) return;
+    const started = this.valueLine || this.firstStreamLine;
+    const depth = this.asm?.depth ?? 0;
+    this.abandonStream();
+    if (depth > 0) {
+      out.push({
+        kind: "malformed",
+        file: this.file,
+        line: started,
+        message: "unexpected end of input: the JSON value that starts here is never closed",
+      });
+    }
+  }
+
+  private startStream(lineNo: number, jsonError: string): void {
+    this.parse = jsonParser({ jsonStreaming: true, streamValues: false }) as unknown as TokenFn;
+    this.asm = new Assembler();
+    this.valueLine = 0;
+    this.firstStreamLine = lineNo;
+    this.firstError = jsonError;
+  }
+
+  private abandonStream(): void {
+    this.parse = null;
+    this.asm = null;
+    this.valueLine = 0;
+  }
+
+  private feed(line: Line, out: InputItem[]): void {
+    const asm = this.asm!;
+    let tokens: unknown;
+    try {
+      tokens = this.parse!(line.text + "\n");
+    } catch (err) {
+      const message = line.lineNo === this.firstStreamLine ? this.firstError : errorText(err);
+      this.abandonStream();
+      out.push({ kind: "malformed", file: this.file, line: line.lineNo, message: `invalid JSON: ${message}` });
+      return;
+    }
+    const list = tokens === none ? [] : isMany(tokens) ? (getManyValues(tokens) as unknown[]) : [tokens];
+    for (const token of list) {
+      if (asm.depth === 0 && this.valueLine === 0) this.valueLine = line.lineNo;
+      asm.consume(token as Parameters<Assembler["consume"]>[0]);
+      if (asm.done) {
+        const value = asm.current;
+        if (isObject(value)) out.push({ file: this.file, line: this.valueLine, text: JSON.stringify(value), value });
+        else out.push(this.notObject(this.valueLine, value));
+        this.valueLine = 0;
+      }
+    }
+    // JSON strings, numbers and literals cannot span a line break, so between values at the end
+    // of a line nothing is pending: go back to the one-parse-per-line fast path.
+    if (asm.depth === 0 && this.valueLine === 0) this.abandonStream();
+  }
+
+  private notObject(lineNo: number, value: unknown): InputItem {
+    const what = Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
+    return { kind: "malformed", file: this.file, line: lineNo, message: `expected a JSON object, found ${what}` };
+  }
+}
+
+function isObject(v: unknown): v is JsonObject {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function isBlank(s: string): boolean {
+  return /^[ \t\r\n\f\v\u00a0\ufeff]*$/.test(s);
+}
+
+function firstNonSpace(s: string): string {
+  const m = /\S/.exec(s);
+  return m ? m[0] : "";
+}
+
+/** V8's and stream-json's messages, made stable across Node versions: no echoed text, columns 1-based. */
+function errorText(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err))
+    .replace(/^Parser cannot parse input: /, "")
+    .replace(/, ".*" is not valid JSON$/s, "")
+    .replace(/ \(line \d+ column \d+\)$/, "")
+    .replace(/ in JSON at position (\d+)$/, (_m, p: string) => ` at column ${Number(p) + 1}`)
+    .replace(/ after JSON at position (\d+)$/, (_m, p: string) => ` after the JSON value, at column ${Number(p) + 1}`);
+}
+
+/** The start of the offending line, quoted, for the message. */
+function excerpt(text: string): string {
+  const max = 40;
+  return JSON.stringify(text.length > max ? text.slice(0, max) + "…" : text);
+}

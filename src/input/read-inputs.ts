@@ -1,0 +1,72 @@
+import type { Readable } from "node:stream";
+import { byteSource, describeIoError, openFile } from "./byte-source.js";
+import { JsonReader } from "./json-reader.js";
+import { LineSplitter } from "./line-splitter.js";
+import type { InputItem } from "./record.js";
+
+export const STDIN_NAME = "<stdin>";
+
+export interface InputOptions {
+  /** File names in order; `-` is standard input. Empty means standard input. */
+  files: readonly string[];
+  stdin: Readable;
+  maxLineBytes: number;
+  /** Stop at the first malformed line (the default); `--lenient` sets this to false. */
+  stopAtMalformed: boolean;
+  /** Open a named file (tests inject chunked readers here). */
+  open?: (path: string) => Readable;
+}
+
+/** What one input chunk yielded. `fileEnd` marks the last batch of a file (sessions end there). */
+export interface InputBatch {
+  file: string;
+  items: InputItem[];
+  fileEnd: boolean;
+}
+
+/**
+ * Every named input in order, as batches of parsed objects and problems. A file that cannot be
+ * read is one `io` problem and the next file is read (grep's rule). With `stopAtMalformed`, the
+ * batch holding the first malformed line ends with it and nothing more is read.
+ */
+export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch> {
+  const names = opts.files.length > 0 ? opts.files : ["-"];
+  const open = opts.open ?? openFile;
+  for (const name of names) {
+    const file = name === "-" ? STDIN_NAME : name;
+    const splitter = new LineSplitter(opts.maxLineBytes);
+    const reader = new JsonReader(file, opts.maxLineBytes);
+    let items: InputItem[] = [];
+    let failed = false;
+    try {
+      const stream = name === "-" ? opts.stdin : open(name);
+      for await (const chunk of byteSource(stream)) {
+        reader.read(splitter.push(chunk), items);
+        if (items.length > 0) {
+          if (opts.stopAtMalformed && cutAtMalformed(items)) {
+            yield { file, items, fileEnd: true };
+            return;
+          }
+          yield { file, items, fileEnd: false };
+          items = [];
+        }
+      }
+      reader.read(splitter.end(), items);
+      reader.end(items);
+    } catch (err) {
+      failed = true;
+      items.push({ kind: "io", file, message: `cannot read: ${describeIoError(err)}` });
+    }
+    const stop = !failed && opts.stopAtMalformed && cutAtMalformed(items);
+    yield { file, items, fileEnd: true };
+    if (stop) return;
+  }
+}
+
+/** Truncates `items` after its first malformed problem; true when there was one. */
+function cutAtMalformed(items: InputItem[]): boolean {
+  const i = items.findIndex((it) => "kind" in it && it.kind === "malformed");
+  if (i < 0) return false;
+  items.length = i + 1;
+  return true;
+}

@@ -1,0 +1,27 @@
+/** A parsed JSON object from the input, and where it came from. */
+export type JsonObject = Record<string, unknown>;
+
+export interface JsonRecord {
+  /** Input name as given on the command line, `<stdin>` for standard input. */
+  file: string;
+  /** 1-based physical line where the value starts. */
+  line: number;
+  /** The line exactly as read (without its line terminator). Compact JSON for multi-line values. */
+  text: string;
+  value: JsonObject;
+}
+
+/** Something wrong with the input. `kind` decides the exit status (see exit-codes.ts). */
+export interface Problem {
+  kind: "malformed" | "io";
+  file: string;
+  /** 1-based line, when the problem is at a line. */
+  line?: number;
+  message: string;
+}
+
+export type InputItem = JsonRecord | Problem;
+
+export function isProblem(item: InputItem): item is Problem {
+  return (item as Problem).kind !== undefined;
+}

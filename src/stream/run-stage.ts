@@ -1,0 +1,27 @@
+import { Readable, type Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { Reporter } from "../diagnostics.js";
+import { readInputs, type InputOptions } from "../input/read-inputs.js";
+import type { Stage } from "./stage.js";
+import { toTransform } from "./to-transform.js";
+
+/**
+ * inputs → parsed batches → stage → out, with backpressure. Resolves when everything is written;
+ * an EPIPE on `out` (a reader like `head` went away) resolves quietly and stops reading.
+ */
+export async function runStage(input: InputOptions, stage: Stage, out: Writable, reporter: Reporter): Promise<void> {
+  const lenient = !input.stopAtMalformed;
+  try {
+    await pipeline(Readable.from(readInputs(input), { objectMode: true }), toTransform(stage, reporter, lenient), out, {
+      end: false,
+    });
+  } catch (err) {
+    if (isBrokenPipe(err)) return;
+    throw err;
+  }
+}
+
+export function isBrokenPipe(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  return code === "EPIPE" || code === "ERR_STREAM_DESTROYED" || code === "ERR_STREAM_PREMATURE_CLOSE";
+}

@@ -1,0 +1,55 @@
+import { Transform } from "node:stream";
+import type { Reporter } from "../diagnostics.js";
+import type { InputBatch } from "../input/read-inputs.js";
+import { isProblem } from "../input/record.js";
+import type { Stage } from "./stage.js";
+
+/**
+ * The one adapter from a Stage to a Node Transform: batches of parsed events in (object mode),
+ * text out. Problems in the input go to the reporter, in order with the events around them.
+ * After a fatal problem (a malformed line without --lenient) nothing more is processed.
+ */
+export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean): Transform {
+  let stopped = false;
+  return new Transform({
+    writableObjectMode: true,
+    readableObjectMode: false,
+    transform(batch: InputBatch, _enc, done) {
+      if (stopped) return done();
+      let out = "";
+      try {
+        for (const item of batch.items) {
+          if (isProblem(item)) {
+            reporter.problem(item);
+            if (item.kind === "malformed" && !lenient) {
+              stopped = true;
+              break;
+            }
+            continue;
+          }
+          const text = stage.record(item);
+          if (text !== undefined) out += text;
+        }
+        if (batch.fileEnd && !stopped && stage.fileEnd) {
+          const text = stage.fileEnd(batch.file);
+          if (text !== undefined) out += text;
+        }
+      } catch (err) {
+        return done(err as Error);
+      }
+      if (out !== "") this.push(out);
+      done();
+    },
+    flush(done) {
+      if (!stopped && stage.finish) {
+        try {
+          const text = stage.finish();
+          if (text !== undefined && text !== "") this.push(text);
+        } catch (err) {
+          return done(err as Error);
+        }
+      }
+      done();
+    },
+  });
+}
