@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { test } from "node:test";
+import { runCli, type CliResult } from "./run-cli.js";
+
+export interface GoldenCase {
+  /** Golden file stem: test/golden/<name>.{stdout,stderr,code}. */
+  name: string;
+  argv: string[];
+  /** Standard input, as a path to read (relative to the repo root). */
+  stdinFile?: string;
+  /** Skip the chunk-size matrix (e.g. a test of something other than the input path). */
+  wholeOnly?: boolean;
+}
+
+export const CHUNK_SIZES = [0, 1, 3, 7];
+const UPDATE = process.env.UPDATE_GOLDEN === "1";
+
+function read(path: string): string | undefined {
+  return existsSync(path) ? readFileSync(path, "utf8") : undefined;
+}
+
+/**
+ * One test per case: runs `cursorlog argv` in-process, whole and in chunks of 1, 3 and 7 bytes,
+ * and compares stdout, stderr and the exit status with test/golden/<name>.*. UPDATE_GOLDEN=1
+ * rewrites the golden files from the whole-input run (read the diff before committing).
+ */
+export function goldenTests(cases: GoldenCase[]): void {
+  for (const c of cases) {
+    test(`golden ${c.name}: cursorlog ${c.argv.join(" ")}`, async () => {
+      const stdin = c.stdinFile ? readFileSync(c.stdinFile) : undefined;
+      const sizes = c.wholeOnly ? [0] : CHUNK_SIZES;
+      let first: CliResult | undefined;
+      for (const chunkSize of sizes) {
+        const got = await runCli(c.argv, stdin === undefined ? { chunkSize } : { chunkSize, stdin });
+        if (first === undefined) {
+          first = got;
+          const base = `test/golden/${c.name}`;
+          if (UPDATE) {
+            mkdirSync(dirname(base), { recursive: true });
+            writeFileSync(`${base}.stdout`, got.stdout);
+            writeFileSync(`${base}.stderr`, got.stderr);
+            writeFileSync(`${base}.code`, `${got.code}\n`);
+          }
+          assert.equal(got.stdout, read(`${base}.stdout`), `${c.name}: stdout differs from ${base}.stdout`);
+          assert.equal(got.stderr, read(`${base}.stderr`), `${c.name}: stderr differs from ${base}.stderr`);
+          assert.equal(`${got.code}\n`, read(`${base}.code`), `${c.name}: exit status differs from ${base}.code`);
+        } else {
+          assert.deepEqual(got, first, `${c.name}: output with ${chunkSize}-byte chunks differs from whole input`);
+        }
+      }
+    });
+  }
+}
