@@ -2,6 +2,7 @@ import { Command } from "commander";
 import type { CommandContext } from "./command-context.js";
 import { jsonCommand } from "./commands/json.js";
 import { textCommand } from "./commands/text.js";
+import { timelineCommand } from "./commands/timeline.js";
 
 export const PROGRAM_EXAMPLES = `Examples:
   $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog text
@@ -14,7 +15,7 @@ export const PROGRAM_EXAMPLES = `Examples:
  * The command table. Each entry is one verb in its own file under commands/; a new conversion
  * (filter, timeline, validate, …) adds its line here.
  */
-export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [jsonCommand, textCommand];
+export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [jsonCommand, textCommand, timelineCommand];
 
 export function buildProgram(ctx: CommandContext, version: string): Command {
   const program = new Command("cursorlog")

@@ -1,0 +1,120 @@
+import { Command, InvalidArgumentError, Option } from "commander";
+import { TIMELINE_COLUMNS, type TimelineColumn } from "../../transforms/timeline-columns.js";
+import { toTimelineCsv } from "../../transforms/timeline-csv.js";
+import type { TimelineFormat } from "../../transforms/timeline-lines.js";
+import type { CommandContext } from "../command-context.js";
+import type { SharedRaw } from "../config.js";
+import { runCommand } from "../run-command.js";
+import { withInputOptions } from "../shared-options.js";
+
+export const TIMELINE_EXAMPLES = `Examples:
+  $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog timeline
+  $ cursorlog timeline logs/*.ndjson.gz > calls.csv
+  $ cursorlog timeline --columns seq,duration_ms,status,action,target run.ndjson | mlr --icsv --opprint sort -nr duration_ms
+  $ cursorlog timeline --format ndjson run.ndjson | jq -c 'select(.status != "success")'
+  $ cursorlog timeline --safe-csv run.ndjson > calls-for-a-spreadsheet.csv
+`;
+
+export const TIMELINE_HELP = `
+Columns (--columns picks and orders them; default: all, in this order):
+  session_id      the session_id of the run (a resumed run keeps it: file and lines tell runs apart)
+  call_id         the call's id, exactly as logged (OpenAI-style ids hold a newline)
+  seq             1-based place of the call in its session, in the order calls started; a completion
+                  that had no started event takes the next number when it arrives
+  kind            short tool name: shell, read, edit, grep, ...
+  tool            the raw key: shellToolCall, readToolCall, ... (the function name in 2025 logs)
+  action          the label 'cursorlog text' prints: "Ran terminal command", "Read file", ...
+  target          path, command, pattern, URL or query, as 'cursorlog text -v' shows it, unescaped
+  started_at      ISO-8601 UTC with milliseconds: startedAtMs, else the started event's timestamp_ms
+  completed_at    completedAtMs, else the completed event's timestamp_ms
+  duration_ms     completedAtMs - startedAtMs when both are logged, else the difference of the two
+                  events' timestamp_ms; empty when neither pair is known (never guessed)
+  status          the result: success, failure, rejected, error, timeout, ...; "incomplete" when the
+                  session ended before the call completed; empty when the completion has no result
+  exit_code       shell calls: the exit code, when the result has one
+  model_call_id   the model response that asked for the call
+  file            the input it came from (<stdin> for standard input)
+  started_line    line of the started event (empty for a completion without a start)
+  completed_line  line of the completed event (empty when incomplete)
+
+Order: one row per call, in the order the calls started. A row is written as soon as it and every
+call started before it in its session have completed, so parallel calls that finish out of order
+still come in start order, memory holds only the rows waiting behind a running call, and a live
+pipe shows rows as the run proceeds. Calls still open when their session ends (its result, the next
+init, the end of the file) are written then, as "incomplete". Several files make one table.
+
+Formats:
+  csv     RFC 4180: a field is quoted when it holds , " CR or LF, with " doubled; newlines stay
+          inside the quotes, so a multi-line command is still one record. Records end in LF, not
+          the RFC's CRLF, as with Miller, xsv and most Unix tools; CSV readers accept both.
+  tsv     tab-separated; TAB, LF, CR and \\ inside a value are written \\t \\n \\r \\\\ (the
+          convention of mlr --otsv and PostgreSQL's text format): one record per line.
+  ndjson  one JSON object per call, keyed by column name; numbers are numbers, empty cells null;
+          no header.
+
+--safe-csv changes data: text cells starting with = + - @ TAB or CR get a leading ' so that
+spreadsheets show them as text instead of evaluating them. Use it for files people open in
+Excel, LibreOffice or Google Sheets, not for data pipelines.
+
+A session without a result (crash, kill, truncated log) still gets its rows; it is reported on
+stderr with exit status 4 unless --allow-incomplete.
+`;
+
+interface TimelineRaw extends SharedRaw {
+  format?: TimelineFormat;
+  header?: boolean;
+  columns?: TimelineColumn[];
+  safeCsv?: boolean;
+  allowIncomplete?: boolean;
+}
+
+function parseColumns(value: string): TimelineColumn[] {
+  const valid = `valid columns: ${TIMELINE_COLUMNS.join(",")}`;
+  const names = value.split(",").map((s) => s.trim());
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (name === "") throw new InvalidArgumentError(`empty column name; ${valid}`);
+    if (!(TIMELINE_COLUMNS as readonly string[]).includes(name)) {
+      throw new InvalidArgumentError(`unknown column ${JSON.stringify(name)}; ${valid}`);
+    }
+    if (seen.has(name)) throw new InvalidArgumentError(`column ${JSON.stringify(name)} given twice`);
+    seen.add(name);
+  }
+  return names as TimelineColumn[];
+}
+
+export function timelineCommand(ctx: CommandContext): Command {
+  const cmd = new Command("timeline")
+    .description("write one CSV row per tool call, in start order: what ran, when, how long, with what result")
+    .addHelpText("before", TIMELINE_EXAMPLES)
+    .addHelpText("after", TIMELINE_HELP)
+    .addOption(new Option("--format <format>", "csv, tsv or ndjson").choices(["csv", "tsv", "ndjson"]).default("csv"))
+    .option("--no-header", "do not write the header line (csv, tsv)")
+    .addOption(
+      new Option("--columns <list>", "comma-separated columns to write, in this order (see Columns below)").argParser(parseColumns),
+    )
+    .option("--safe-csv", "prefix text cells starting with = + - @ TAB or CR with ' (spreadsheet formula injection)")
+    .option("--allow-incomplete", "a session without a result is not an error (exit 0); its open calls are still written");
+  withInputOptions(cmd).action((files: string[], raw: TimelineRaw) => {
+    ctx.setRun(() =>
+      runCommand(
+        ctx.io,
+        files,
+        raw,
+        (reporter) =>
+          toTimelineCsv(
+            {
+              format: raw.format ?? "csv",
+              columns: raw.columns ?? TIMELINE_COLUMNS,
+              safe: raw.safeCsv === true,
+              header: raw.header !== false,
+              allowIncomplete: raw.allowIncomplete === true,
+            },
+            reporter,
+          ),
+        "timeline",
+      ),
+    );
+  });
+  return cmd;
+}
