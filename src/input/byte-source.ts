@@ -50,6 +50,7 @@ export function openFile(path: string): Readable {
 /** A file-system error as a short human phrase ("no such file or directory"). */
 export function describeIoError(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
+  if (e?.code === "Z_BUF_ERROR" && e.message === "unexpected end of file") return "truncated gzip data (unexpected end of file)";
   switch (e?.code) {
     case "ENOENT":
       return "no such file or directory";
@@ -62,7 +63,6 @@ export function describeIoError(err: unknown): string {
     case "Z_BUF_ERROR":
       return `corrupt gzip data (${e.message})`;
     default:
-      if (e?.message === "unexpected end of file") return "truncated gzip data (unexpected end of file)";
       return e?.message ?? String(err);
   }
 }

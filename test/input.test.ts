@@ -1,0 +1,149 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { gzipSync } from "node:zlib";
+import { JsonReader } from "../src/input/json-reader.js";
+import { LineSplitter } from "../src/input/line-splitter.js";
+import type { InputItem } from "../src/input/record.js";
+import { runCli } from "./helpers/run-cli.js";
+
+function splitAll(data: Buffer, size: number, max?: number) {
+  const s = new LineSplitter(max);
+  const out = [];
+  for (let i = 0; i < data.length; i += size) out.push(...s.push(data.subarray(i, i + size)));
+  out.push(...s.end());
+  return out;
+}
+
+test("line splitter: multi-byte UTF-8, CRLF and BOM split at every chunk size give the same lines", () => {
+  const data = Buffer.from("\ufeff{\"t\":\"é日本😀\"}\r\n\r\n{\"b\":1}\r\n{\"c\":\"no newline\"}", "utf8");
+  const expected = [
+    { lineNo: 1, text: '{"t":"é日本😀"}' },
+    { lineNo: 2, text: "" },
+    { lineNo: 3, text: '{"b":1}' },
+    { lineNo: 4, text: '{"c":"no newline"}' },
+  ];
+  for (let size = 1; size <= data.length; size++) assert.deepEqual(splitAll(data, size), expected, `chunk size ${size}`);
+});
+
+test("line splitter: a line over the limit is reported by number and skipped, whatever the chunking", () => {
+  const data = Buffer.from('{"a":1}\n{"long":"' + "x".repeat(100) + '"}\n{"b":2}\n');
+  for (const size of [1, 7, 64, data.length]) {
+    const got = splitAll(data, size, 50);
+    assert.deepEqual(got[0], { lineNo: 1, text: '{"a":1}' }, `chunk size ${size}`);
+    assert.equal(got[1]?.lineNo, 2);
+    assert.ok(got[1] && "oversize" in got[1] && got[1].oversize > 50, `chunk size ${size}`);
+    assert.deepEqual(got[2], { lineNo: 3, text: '{"b":2}' });
+    assert.equal(got.length, 3);
+  }
+});
+
+function readLines(text: string): InputItem[] {
+  const r = new JsonReader("f.json", 1e9);
+  const out: InputItem[] = [];
+  const s = new LineSplitter();
+  r.read([...s.push(Buffer.from(text)), ...s.end()], out);
+  r.end(out);
+  return out;
+}
+
+test("json reader: pretty-printed values and two values on a line, reported at the line they start", () => {
+  const items = readLines('{\n  "a": 1,\n  "b": [\n    2\n  ]\n}\n{"c":3} {"d":\n4}\n\n{"e":5}\n');
+  assert.deepEqual(
+    items.map((i) => ("value" in i ? [i.line, i.text] : i)),
+    [
+      [1, '{"a":1,"b":[2]}'],
+      [7, '{"c":3}'],
+      [7, '{"d":4}'],
+      [10, '{"e":5}'],
+    ],
+  );
+});
+
+test("json reader: non-objects, garbage and truncation name their line", () => {
+  assert.deepEqual(readLines('[1,2]\n"s"\n42\nnull\n{"ok":1}\n'), [
+    { kind: "malformed", file: "f.json", line: 1, message: "expected a JSON object, found an array" },
+    { kind: "malformed", file: "f.json", line: 2, message: "expected a JSON object, found a string" },
+    { kind: "malformed", file: "f.json", line: 3, message: "expected a JSON object, found a number" },
+    { kind: "malformed", file: "f.json", line: 4, message: "expected a JSON object, found null" },
+    { file: "f.json", line: 5, text: '{"ok":1}', value: { ok: 1 } },
+  ]);
+  assert.deepEqual(readLines('{"a":1}}\n'), [
+    { kind: "malformed", file: "f.json", line: 1, message: "invalid JSON: Unexpected non-whitespace character after the JSON value, at column 8" },
+  ]);
+  assert.deepEqual(readLines('{"a":1}\n{"b":\n'), [
+    { file: "f.json", line: 1, text: '{"a":1}', value: { a: 1 } },
+    { kind: "malformed", file: "f.json", line: 2, message: "unexpected end of input: the JSON value that starts here is never closed" },
+  ]);
+  assert.deepEqual(readLines("\u0000\u0001\u00ff garbage\n"), [
+    { kind: "malformed", file: "f.json", line: 1, message: 'not JSON: the line starts with "\\u0000\\u0001ÿ garbage"' },
+  ]);
+});
+
+test("json reader: __proto__ and constructor keys are plain data", () => {
+  const [item] = readLines('{"type":"x","__proto__":{"polluted":true},"constructor":1}\n');
+  assert.ok(item && "value" in item);
+  assert.equal(Object.getPrototypeOf(item.value), Object.prototype);
+  assert.deepEqual(Object.keys(item.value), ["type", "__proto__", "constructor"]);
+  assert.equal(({} as Record<string, unknown>).polluted, undefined);
+});
+
+const tmp = mkdtempSync(join(tmpdir(), "cursorlog-input-"));
+
+test("gzip: detected by magic bytes whatever the name; a corrupt stream errors after the good output", async () => {
+  const whole = readFileSync("test/fixtures/2026-long.ndjson");
+  const gz = gzipSync(whole);
+  writeFileSync(join(tmp, "plain-name.ndjson"), gz);
+  const ok = await runCli(["json", join(tmp, "plain-name.ndjson")]);
+  assert.equal(ok.code, 0);
+  assert.equal(ok.stdout, readFileSync("test/golden/json-2026-long.stdout", "utf8"));
+
+  writeFileSync(join(tmp, "cut.ndjson.gz"), gz.subarray(0, Math.floor(gz.length * 0.8)));
+  const cut = await runCli(["text", join(tmp, "cut.ndjson.gz")]);
+  assert.equal(cut.code, 2);
+  const cutName = join(tmp, "cut.ndjson.gz");
+  const lines = cut.stderr.split("\n");
+  assert.equal(lines[0], `cursorlog: error (at ${cutName}): cannot read: truncated gzip data (unexpected end of file)`);
+  // The session the cut file was writing has no result either, and says so.
+  assert.match(lines[1] ?? "", new RegExp(`^cursorlog: error \\(at ${cutName.replace(/[.\\/]/g, "\\$&")}:\\d+\\): session \\S+ has no result`));
+  assert.ok(cut.stdout.startsWith("Listed directory\nRead file\n"), cut.stdout);
+
+  const bad = Buffer.from(gz);
+  bad.fill(0x55, 40, 80);
+  writeFileSync(join(tmp, "bad.gz"), bad);
+  const corrupt = await runCli(["json", join(tmp, "bad.gz")]);
+  assert.equal(corrupt.code, 2);
+  assert.match(corrupt.stderr, /cannot read: corrupt gzip data/);
+});
+
+test("missing, directory and unreadable inputs: one message each, the others still read, exit 2", async () => {
+  mkdirSync(join(tmp, "adir"), { recursive: true });
+  const r = await runCli(["json", "test/fixtures/thinking-only.ndjson", join(tmp, "adir"), join(tmp, "nope.ndjson"), "test/fixtures/two-sessions.ndjson"]);
+  assert.equal(r.code, 2);
+  assert.equal(r.stdout.split("\n").filter(Boolean).length, 3);
+  assert.equal(
+    r.stderr,
+    `cursorlog: error (at ${join(tmp, "adir")}): cannot read: is a directory\n` + `cursorlog: error (at ${join(tmp, "nope.ndjson")}): cannot read: no such file or directory\n`,
+  );
+});
+
+test("stdin on a terminal with no file named: a usage hint and exit 2, never a silent wait", async () => {
+  const r = await runCli(["text"], { stdinIsTTY: true });
+  assert.equal(r.code, 2);
+  assert.equal(r.stdout, "");
+  assert.match(r.stderr, /^cursorlog: reading a log from the terminal: pipe one in or name a file\n/);
+});
+
+test("empty input: no output, exit 0, for every command", async () => {
+  for (const cmd of ["json", "text"]) assert.deepEqual(await runCli([cmd], { stdin: "" }), { stdout: "", stderr: "", code: 0 });
+});
+
+test("usage errors exit 2 in the cursorlog grammar", async () => {
+  const r = await runCli(["json", "--no-such-flag"]);
+  assert.equal(r.code, 2);
+  assert.equal(r.stderr, "cursorlog: error: unknown option '--no-such-flag'\nRun 'cursorlog --help' for usage.\n");
+  const v = await runCli(["--version"]);
+  assert.deepEqual(v, { stdout: `${JSON.parse(readFileSync("package.json", "utf8")).version}\n`, stderr: "", code: 0 });
+});
