@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../input/record.js";
+import type { JsonRecord, Problem } from "../input/record.js";
 
 /**
  * One conversion, free of streams: called with each parsed event in order, it returns the text to
@@ -9,4 +9,9 @@ export interface Stage {
   record(rec: JsonRecord): string | undefined;
   fileEnd?(file: string): string | undefined;
   finish?(): string | undefined;
+  /**
+   * A stage that reports input problems itself (validate: in its own diagnostic format, going on
+   * past them) defines this; otherwise problems go to the Reporter. Return text for stdout.
+   */
+  problem?(p: Problem): string | undefined;
 }

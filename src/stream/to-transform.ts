@@ -20,6 +20,11 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
       try {
         for (const item of batch.items) {
           if (isProblem(item)) {
+            if (stage.problem) {
+              const text = stage.problem(item);
+              if (text !== undefined) out += text;
+              continue;
+            }
             reporter.problem(item);
             if (item.kind === "malformed" && !lenient) {
               stopped = true;
