@@ -7,6 +7,7 @@ import { Reporter } from "../src/diagnostics.js";
 import type { JsonRecord } from "../src/input/record.js";
 import { escapeControls } from "../src/sanitize.js";
 import { csvField } from "../src/transforms/csv-field.js";
+import { isoTimeFormatter } from "../src/transforms/iso-time.js";
 import { safeCell } from "../src/transforms/safe-cell.js";
 import { StartOrderQueue } from "../src/transforms/start-order-queue.js";
 import { TIMELINE_COLUMNS } from "../src/transforms/timeline-columns.js";
@@ -207,6 +208,15 @@ test("tsvField escapes TAB, LF, CR and backslash, nothing else", () => {
 test("safeCell prefixes cells starting with = + - @ TAB or CR, and only those", () => {
   for (const s of ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"]) assert.equal(safeCell(s), "'" + s);
   for (const s of ["", "a=1", " =1", "'x", "1-2", "\nx"]) assert.equal(safeCell(s), s);
+});
+
+test("isoTimeFormatter gives what Date#toISOString gives, and nothing for unknown or out-of-range times", () => {
+  const iso = isoTimeFormatter();
+  const cases = [0, -1, -0, 1.5, -1.5, 59_999, 60_000, -60_000, -60_001, 1767225600000, 1767225659999.9, 8.64e15, -8.64e15, 253402300800000];
+  let x = 1767225600000;
+  for (let i = 0; i < 5000; i++) cases.push((x += (i * 7919) % 100_003), -x / 3);
+  for (const ms of cases) assert.equal(iso(ms), new Date(ms).toISOString(), String(ms));
+  for (const ms of [undefined, NaN, Infinity, -Infinity, 8.64e15 + 1]) assert.equal(iso(ms), undefined, String(ms));
 });
 
 test("StartOrderQueue keeps order across compaction and restarts numbering at end", () => {

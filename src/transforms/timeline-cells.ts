@@ -1,6 +1,7 @@
 import { actionLabel, actionTarget } from "../events/action.js";
 import type { ToolCall } from "../events/tool-call.js";
 import type { JsonRecord } from "../input/record.js";
+import type { IsoTime } from "./iso-time.js";
 import type { TimelineCell } from "./timeline-columns.js";
 
 /** What one timeline row is made of: a call and the events that started and completed it. */
@@ -15,15 +16,12 @@ export interface TimelineCall {
   end: JsonRecord | undefined;
 }
 
-/** ±8.64e15 ms is the range of a JS Date; beyond it toISOString throws. */
-const MAX_DATE_MS = 8.64e15;
-
 /**
  * The cells of one row, indexed like TIMELINE_COLUMNS. Times and durations come only from the
  * log: `startedAtMs`/`completedAtMs` siblings first, the events' `timestamp_ms` otherwise, and a
  * duration only from two values of the same clock. Unknown is empty, never guessed.
  */
-export function timelineCells(c: TimelineCall): TimelineCell[] {
+export function timelineCells(c: TimelineCall, isoOf: IsoTime): TimelineCell[] {
   const { call, start, end } = c;
   const startTs = start === undefined ? undefined : timestampOf(start);
   const endTs = end === undefined ? undefined : timestampOf(end);
@@ -64,8 +62,4 @@ function timestampOf(rec: JsonRecord): number | undefined {
 function modelCallIdOf(rec: JsonRecord | undefined): string | undefined {
   const id = rec?.value.model_call_id;
   return typeof id === "string" && id !== "" ? id : undefined;
-}
-
-function isoOf(ms: number | undefined): string | undefined {
-  return ms !== undefined && Math.abs(ms) <= MAX_DATE_MS ? new Date(ms).toISOString() : undefined;
 }

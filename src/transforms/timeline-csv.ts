@@ -4,6 +4,7 @@ import { ExitCode } from "../exit-codes.js";
 import type { JsonRecord } from "../input/record.js";
 import type { Stage } from "../stream/stage.js";
 import { incompleteMessage } from "./incomplete.js";
+import { isoTimeFormatter } from "./iso-time.js";
 import { StartOrderQueue } from "./start-order-queue.js";
 import { timelineCells } from "./timeline-cells.js";
 import { timelineLines, type TimelineLineOptions } from "./timeline-lines.js";
@@ -26,6 +27,7 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
   const lines = timelineLines(opts);
   const tracker = new SessionTracker();
   const queue = new StartOrderQueue<OpenCall>();
+  const iso = isoTimeFormatter();
   let header = opts.header ? lines.header : "";
 
   function takeHeader(): string {
@@ -37,13 +39,13 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
   function completed(s: Session, done: CompletedCall): string {
     const start = done.started;
     const render = (seq: number) =>
-      lines.line(timelineCells({ sessionId: s.sessionId, callId: done.callId, seq, call: done.call, start: start?.rec, end: done.rec }));
+      lines.line(timelineCells({ sessionId: s.sessionId, callId: done.callId, seq, call: done.call, start: start?.rec, end: done.rec }, iso));
     return start === undefined ? queue.completeUnstarted(render) : queue.complete(start, render);
   }
 
   function flush(s: Session): string {
     return queue.end((open, seq) =>
-      lines.line(timelineCells({ sessionId: s.sessionId, callId: open.callId, seq, call: open.call, start: open.rec, end: undefined })),
+      lines.line(timelineCells({ sessionId: s.sessionId, callId: open.callId, seq, call: open.call, start: open.rec, end: undefined }, iso)),
     );
   }
 
