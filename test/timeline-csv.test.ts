@@ -1,8 +1,11 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
+import { PassThrough, Writable } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "node:test";
 import { colorsFor } from "../src/cli/config.js";
+import { main } from "../src/cli/main.js";
 import { Reporter } from "../src/diagnostics.js";
 import type { JsonRecord } from "../src/input/record.js";
 import { escapeControls } from "../src/sanitize.js";
@@ -95,7 +98,7 @@ test("timeline: rows come in start order, each as soon as every earlier-started 
   const { s } = stage();
   const recs = records(`${T}/parallel-30-reverse.ndjson`);
   const first = recs.findIndex((r) => r.value.subtype === "completed");
-  const last = recs.findLastIndex((r) => r.value.subtype === "completed");
+  const last = recs.length - 1 - [...recs].reverse().findIndex((r) => r.value.subtype === "completed");
   let out = "";
   recs.forEach((rec, i) => {
     const got = s.record(rec);
@@ -342,4 +345,38 @@ test("timeline --help documents the columns, formats, ordering and --safe-csv", 
   for (const s of ["--format <format>", "--no-header", "--columns <list>", "--safe-csv", "Records end in LF", "mlr --otsv", "incomplete"]) {
     assert.ok(r.stdout.includes(s), s);
   }
+});
+
+test("timeline on a live pipe writes each row while the input is still open", async () => {
+  const lines = readFileSync("test/fixtures/parallel-out-of-order.ndjson", "utf8").split("\n").filter(Boolean);
+  const stdin = new PassThrough();
+  let out = "";
+  const stdout = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      out += chunk.toString("utf8");
+      cb();
+    },
+  });
+  const stderr = new PassThrough();
+  const done = main(["timeline", "--columns", "seq,target"], {
+    stdin,
+    stdout,
+    stderr,
+    env: {},
+    stdinIsTTY: false,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+  });
+  const waitFor = async (want: string) => {
+    for (let i = 0; i < 200 && out !== want; i++) await sleep(5);
+    assert.equal(out, want);
+  };
+  for (const l of lines.slice(0, 8)) stdin.write(l + "\n"); // up to the 2nd completion: sleep 6 still runs
+  await waitFor("seq,target\n");
+  stdin.write(lines[8] + "\n"); // sleep 6 completes: all three rows, in start order, before the input ends
+  await waitFor("seq,target\n1,sleep 6\n2,sleep 4\n3,sleep 1\n");
+  for (const l of lines.slice(9)) stdin.write(l + "\n");
+  stdin.end();
+  assert.equal(await done, 0);
+  assert.equal(out, "seq,target\n1,sleep 6\n2,sleep 4\n3,sleep 1\n");
 });
