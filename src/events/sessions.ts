@@ -26,6 +26,7 @@ export interface Session {
   file: string;
   sessionId?: string;
   startLine: number;
+  /** The last line of the session: its last event, or for a session cut off, the last line before what follows it. */
   lastLine: number;
   /** The session's terminal `result` event, once seen. */
   result?: JsonRecord;
@@ -60,6 +61,8 @@ export class SessionTracker {
     let s = this.current;
     if (s === null || s.result !== undefined || isInit(ev)) {
       ended = s ?? undefined;
+      // Its lines run up to the one before this event (lines a command skipped unread included).
+      if (ended && ended.result === undefined) ended.lastLine = Math.max(ended.lastLine, rec.line - 1);
       s = this.current = {
         index: ++this.count,
         file: rec.file,
@@ -98,10 +101,11 @@ export class SessionTracker {
     return step;
   }
 
-  /** End of a file: the session in progress ends with it. */
-  endFile(): Session | undefined {
+  /** End of a file: the session in progress ends with it, at the file's last line. */
+  endFile(lastLine = 0): Session | undefined {
     const s = this.current;
     this.current = null;
+    if (s && s.result === undefined) s.lastLine = Math.max(s.lastLine, lastLine);
     return s ?? undefined;
   }
 }

@@ -1,7 +1,7 @@
 import { jsonParser } from "stream-json/core/parser.js";
 import Assembler from "stream-json/core/assembler.js";
 import { none, isMany, getManyValues } from "stream-chain/defs.js";
-import type { Line, OversizeLine } from "./line-splitter.js";
+import type { Line, OversizeLine, SkippedLine } from "./line-splitter.js";
 import type { InputItem, JsonObject } from "./record.js";
 
 type TokenFn = (chunk: string | typeof none) => unknown;
@@ -27,8 +27,15 @@ export class JsonReader {
   ) {}
 
   /** Appends what `lines` yield to `out`. */
-  read(lines: Array<Line | OversizeLine>, out: InputItem[]): void {
-    for (const line of lines) {
+  read(lines: Array<Line | SkippedLine | OversizeLine>, out: InputItem[]): void {
+    for (let line of lines) {
+      if ("skippedType" in line) {
+        if (this.parse === null) {
+          out.push({ file: this.file, line: line.lineNo, text: "", value: stub(line.skippedType), skipped: true });
+          continue;
+        }
+        line = { lineNo: line.lineNo, text: line.buf.toString("utf8", line.start, line.end) };
+      }
       if ("oversize" in line) {
         this.abandonStream();
         out.push({
@@ -124,6 +131,15 @@ export class JsonReader {
     const what = Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
     return { kind: "malformed", file: this.file, line: lineNo, message: `expected a JSON object, found ${what}` };
   }
+}
+
+const stubs = new Map<string, JsonObject>();
+
+/** The stand-in value of a skipped line: only its type is known. Shared and frozen. */
+function stub(type: string): JsonObject {
+  let v = stubs.get(type);
+  if (v === undefined) stubs.set(type, (v = Object.freeze({ type })));
+  return v;
 }
 
 function isObject(v: unknown): v is JsonObject {

@@ -1,4 +1,4 @@
-import { StringDecoder } from "node:string_decoder";
+import type { RawSkip } from "./raw-skip.js";
 
 /** One physical line of input: 1-based line number, text without its `\n` / `\r\n`. */
 export interface Line {
@@ -6,7 +6,16 @@ export interface Line {
   text: string;
 }
 
-/** Raised (as a value, not thrown) when a line grows past the configured limit. */
+/** A line the command can skip: its type, and its bytes in case they are needed after all. */
+export interface SkippedLine {
+  lineNo: number;
+  skippedType: string;
+  buf: Buffer;
+  start: number;
+  end: number;
+}
+
+/** A line that grew past the configured limit: reported by number, never held whole. */
 export interface OversizeLine {
   lineNo: number;
   oversize: number;
@@ -14,52 +23,55 @@ export interface OversizeLine {
 
 /**
  * Bytes in, physical lines out. Pure (no streams): feed it chunks of any size, it returns the
- * lines each chunk completed. UTF-8 split across chunks, CRLF split between `\r` and `\n`, a BOM,
- * and a last line without `\n` are all handled. Lines longer than `maxLineChars` are reported
- * and skipped without ever being held whole.
+ * lines each chunk completed, in order. Lines are found in the raw bytes and decoded one by one,
+ * so UTF-8 split across chunks needs no care and a line the command can `skip` (see raw-skip.ts)
+ * is never decoded at all: it only counts. CRLF, a BOM, and a last line without `\n` are handled.
  */
 export class LineSplitter {
-  private readonly decoder = new StringDecoder("utf8");
-  private parts: string[] = [];
+  private parts: Buffer[] = [];
   private partsLength = 0;
   private lineNo = 0;
-  private first = true;
   private skipping = false;
 
-  constructor(private readonly maxLineChars = Number.MAX_SAFE_INTEGER) {}
+  constructor(
+    private readonly maxLineBytes = Number.MAX_SAFE_INTEGER,
+    private readonly skip?: RawSkip,
+  ) {}
+
+  /** The number of the last line completed so far. */
+  get lastLine(): number {
+    return this.lineNo;
+  }
 
   /** Lines completed by this chunk, in order. */
-  push(chunk: Buffer): Array<Line | OversizeLine> {
-    return this.split(this.decoder.write(chunk), false);
-  }
-
-  /** The last line, if the input did not end with a newline. */
-  end(): Array<Line | OversizeLine> {
-    return this.split(this.decoder.end(), true);
-  }
-
-  private split(s: string, final: boolean): Array<Line | OversizeLine> {
-    const out: Array<Line | OversizeLine> = [];
-    if (this.first && s.length > 0) {
-      this.first = false;
-      if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
-    }
+  push(chunk: Buffer): Array<Line | SkippedLine | OversizeLine> {
+    const out: Array<Line | SkippedLine | OversizeLine> = [];
     let p = 0;
-    for (;;) {
-      const q = s.indexOf("\n", p);
-      if (q < 0) break;
-      this.take(s.slice(p, q), out);
+    const n = chunk.length;
+    while (p < n) {
+      const q = chunk.indexOf(10, p);
+      if (q < 0) {
+        this.hold(chunk.subarray(p));
+        break;
+      }
+      if (this.parts.length === 0 && !this.skipping) this.take(chunk, p, q, out);
+      else this.takeHeld(chunk.subarray(p, q), out);
       p = q + 1;
     }
-    if (p < s.length) this.hold(s.slice(p));
-    if (final && (this.partsLength > 0 || this.skipping)) this.take("", out);
     return out;
   }
 
-  private hold(piece: string): void {
+  /** The last line, if the input did not end with a newline. */
+  end(): Array<Line | SkippedLine | OversizeLine> {
+    const out: Array<Line | SkippedLine | OversizeLine> = [];
+    if (this.partsLength > 0 || this.skipping) this.takeHeld(Buffer.alloc(0), out);
+    return out;
+  }
+
+  private hold(piece: Buffer): void {
     if (this.skipping) return;
     this.partsLength += piece.length;
-    if (this.partsLength > this.maxLineChars) {
+    if (this.partsLength > this.maxLineBytes) {
       this.skipping = true;
       this.parts = [];
       return;
@@ -67,23 +79,37 @@ export class LineSplitter {
     this.parts.push(piece);
   }
 
-  private take(tail: string, out: Array<Line | OversizeLine>): void {
-    this.lineNo++;
-    if (this.skipping || this.partsLength + tail.length > this.maxLineChars) {
-      out.push({ lineNo: this.lineNo, oversize: this.partsLength + tail.length });
+  private takeHeld(tail: Buffer, out: Array<Line | SkippedLine | OversizeLine>): void {
+    if (this.skipping || this.partsLength + tail.length > this.maxLineBytes) {
+      out.push({ lineNo: ++this.lineNo, oversize: this.partsLength + tail.length });
       this.skipping = false;
       this.parts = [];
       this.partsLength = 0;
       return;
     }
-    let text = tail;
-    if (this.parts.length > 0) {
-      this.parts.push(tail);
-      text = this.parts.join("");
-      this.parts = [];
-      this.partsLength = 0;
+    this.parts.push(tail);
+    const whole = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.partsLength + tail.length);
+    this.parts = [];
+    this.partsLength = 0;
+    this.take(whole, 0, whole.length, out);
+  }
+
+  private take(buf: Buffer, start: number, end: number, out: Array<Line | SkippedLine | OversizeLine>): void {
+    const lineNo = ++this.lineNo;
+    if (end - start > this.maxLineBytes) {
+      out.push({ lineNo, oversize: end - start });
+      return;
     }
-    if (text.charCodeAt(text.length - 1) === 13) text = text.slice(0, -1);
-    out.push({ lineNo: this.lineNo, text });
+    if (end > start && buf[end - 1] === 13) end--;
+    if (this.skip !== undefined) {
+      const type = this.skip.test(buf, start, end);
+      if (type !== undefined) {
+        out.push({ lineNo, skippedType: type, buf, start, end });
+        return;
+      }
+    }
+    let text = buf.toString("utf8", start, end);
+    if (lineNo === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    out.push({ lineNo, text });
   }
 }

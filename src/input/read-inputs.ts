@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import { byteSource, describeIoError, openFile } from "./byte-source.js";
 import { JsonReader } from "./json-reader.js";
 import { LineSplitter } from "./line-splitter.js";
+import type { RawSkip } from "./raw-skip.js";
 import type { InputItem } from "./record.js";
 
 export const STDIN_NAME = "<stdin>";
@@ -13,6 +14,8 @@ export interface InputOptions {
   maxLineBytes: number;
   /** Stop at the first malformed line (the default); `--lenient` sets this to false. */
   stopAtMalformed: boolean;
+  /** Lines the command does not need, decided from raw bytes (see raw-skip.ts): never decoded or parsed. */
+  skip?: RawSkip;
   /** Open a named file (tests inject chunked readers here). */
   open?: (path: string) => Readable;
 }
@@ -22,6 +25,8 @@ export interface InputBatch {
   file: string;
   items: InputItem[];
   fileEnd: boolean;
+  /** The number of the last physical line read from the file so far. */
+  lastLine: number;
 }
 
 /**
@@ -34,7 +39,7 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
   const open = opts.open ?? openFile;
   for (const name of names) {
     const file = name === "-" ? STDIN_NAME : name;
-    const splitter = new LineSplitter(opts.maxLineBytes);
+    const splitter = new LineSplitter(opts.maxLineBytes, opts.skip);
     const reader = new JsonReader(file, opts.maxLineBytes);
     let items: InputItem[] = [];
     let failed = false;
@@ -44,10 +49,10 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
         reader.read(splitter.push(chunk), items);
         if (items.length > 0) {
           if (opts.stopAtMalformed && cutAtMalformed(items)) {
-            yield { file, items, fileEnd: true };
+            yield { file, items, fileEnd: true, lastLine: splitter.lastLine };
             return;
           }
-          yield { file, items, fileEnd: false };
+          yield { file, items, fileEnd: false, lastLine: splitter.lastLine };
           items = [];
         }
       }
@@ -58,7 +63,7 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
       items.push({ kind: "io", file, message: `cannot read: ${describeIoError(err)}` });
     }
     const stop = !failed && opts.stopAtMalformed && cutAtMalformed(items);
-    yield { file, items, fileEnd: true };
+    yield { file, items, fileEnd: true, lastLine: splitter.lastLine };
     if (stop) return;
   }
 }

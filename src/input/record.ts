@@ -9,6 +9,11 @@ export interface JsonRecord {
   /** The line exactly as read (without its line terminator). Compact JSON for multi-line values. */
   text: string;
   value: JsonObject;
+  /**
+   * The command said it does not need lines of this type (Stage.skip): the line was checked for
+   * structure but neither decoded nor parsed; `value` is just `{type}` and `text` is empty.
+   */
+  skipped?: true;
 }
 
 /** Something wrong with the input. `kind` decides the exit status (see exit-codes.ts). */

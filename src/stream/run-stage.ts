@@ -12,7 +12,8 @@ import { toTransform } from "./to-transform.js";
 export async function runStage(input: InputOptions, stage: Stage, out: Writable, reporter: Reporter): Promise<void> {
   const lenient = !input.stopAtMalformed;
   try {
-    await pipeline(Readable.from(readInputs(input), { objectMode: true }), toTransform(stage, reporter, lenient), out, {
+    const opts = stage.skip ? { ...input, skip: stage.skip } : input;
+    await pipeline(Readable.from(readInputs(opts), { objectMode: true }), toTransform(stage, reporter, lenient), out, {
       end: false,
     });
   } catch (err) {

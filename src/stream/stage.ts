@@ -1,3 +1,4 @@
+import type { RawSkip } from "../input/raw-skip.js";
 import type { JsonRecord, Problem } from "../input/record.js";
 
 /**
@@ -7,7 +8,10 @@ import type { JsonRecord, Problem } from "../input/record.js";
  */
 export interface Stage {
   record(rec: JsonRecord): string | undefined;
-  fileEnd?(file: string): string | undefined;
+  /** `lastLine`: the file's last physical line (lines the stage never saw count too). */
+  fileEnd?(file: string, lastLine: number): string | undefined;
+  /** Lines this stage does not need, decided from raw bytes; they are never decoded or parsed. */
+  skip?: RawSkip;
   finish?(): string | undefined;
   /**
    * A stage that reports input problems itself (validate: in its own diagnostic format, going on

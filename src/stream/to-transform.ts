@@ -36,7 +36,7 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
           if (text !== undefined) out += text;
         }
         if (batch.fileEnd && !stopped && stage.fileEnd) {
-          const text = stage.fileEnd(batch.file);
+          const text = stage.fileEnd(batch.file, batch.lastLine);
           if (text !== undefined) out += text;
         }
       } catch (err) {

@@ -7,6 +7,7 @@ import { ExitCode } from "../exit-codes.js";
 import type { JsonRecord } from "../input/record.js";
 import { escapeControls, escapeControlsKeepLines } from "../sanitize.js";
 import type { Stage } from "../stream/stage.js";
+import { skipTypes } from "../input/raw-skip.js";
 import { incompleteMessage } from "./incomplete.js";
 
 export interface ActionsTextOptions {
@@ -58,6 +59,8 @@ export function toActionsText(opts: ActionsTextOptions, reporter: Reporter): Sta
   }
 
   return {
+    // Thinking is never printed; assistant text only with --final.
+    skip: skipTypes(opts.final ? ["thinking", "user"] : ["thinking", "user", "assistant"]),
     record(rec: JsonRecord) {
       const step = tracker.observe(rec);
       let out = step.ended ? ended(step.ended) : undefined;
@@ -75,8 +78,8 @@ export function toActionsText(opts: ActionsTextOptions, reporter: Reporter): Sta
       else if (step.session.result === rec && rec.value.is_error === true) reporter.raise(ExitCode.NEGATIVE);
       return out;
     },
-    fileEnd() {
-      const out = ended(tracker.endFile());
+    fileEnd(_file: string, lastLine: number) {
+      const out = ended(tracker.endFile(lastLine));
       text = new AssistantText();
       return out;
     },

@@ -5,7 +5,7 @@ import { actionLabel, actionTarget } from "../events/action.js";
 export function incompleteMessage(s: Session): string {
   const who = s.sessionId !== undefined ? `session ${s.sessionId}` : `session #${s.index}`;
   const open = s.open.size;
-  let msg = `${who} has no result: its last event is line ${s.lastLine}`;
+  let msg = `${who} has no result: its lines end at line ${s.lastLine}`;
   if (open === 0) return msg + ", no tool call open";
   msg += `, ${open} tool call${open === 1 ? "" : "s"} still open`;
   const shown: string[] = [];

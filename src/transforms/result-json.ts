@@ -4,6 +4,7 @@ import { SessionTracker, type Session } from "../events/sessions.js";
 import { ExitCode } from "../exit-codes.js";
 import type { JsonObject, JsonRecord } from "../input/record.js";
 import type { Stage } from "../stream/stage.js";
+import { skipTypes } from "../input/raw-skip.js";
 import { incompleteMessage } from "./incomplete.js";
 
 export interface ResultJsonOptions {
@@ -53,6 +54,8 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
   }
 
   return {
+    // Thinking and the prompt never matter here; a synthesized result needs assistant text and timestamps.
+    skip: skipTypes(opts.allowIncomplete ? ["user"] : ["thinking", "user", "assistant"]),
     record(rec: JsonRecord) {
       const step = tracker.observe(rec);
       let out = step.ended ? ended(step.ended) : undefined;
@@ -74,8 +77,8 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       }
       return out;
     },
-    fileEnd() {
-      const out = ended(tracker.endFile());
+    fileEnd(_file: string, lastLine: number) {
+      const out = ended(tracker.endFile(lastLine));
       text = new AssistantText();
       span = {};
       return out;
