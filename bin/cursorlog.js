@@ -1,6 +1,12 @@
 #!/usr/bin/env node
 import { main } from "../dist/cli/main.js";
 
+// Interrupted: what was complete has been written already (stdout writes to pipes and files are
+// synchronous on POSIX); end with the shell's status for the signal.
+for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+  process.on(signal, () => process.exit(status));
+}
+
 process.exitCode = await main(process.argv.slice(2), {
   stdin: process.stdin,
   stdout: process.stdout,

@@ -67,3 +67,22 @@ test("bin: a live pipe prints each action as its call completes, before the inpu
   assert.equal(code, 0);
   assert.equal(out, readFileSync("test/golden/text-2026-long.stdout", "utf8"));
 });
+
+for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  test(`bin: ${signal} during a live pipe keeps what was written and exits ${status}`, { timeout: 20_000 }, async (t) => {
+    const lines = readFileSync("test/fixtures/2026-long.ndjson", "utf8").split("\n");
+    const child = spawn("node", [BIN, "text"], { env: ENV, stdio: ["pipe", "pipe", "pipe"] });
+    t.after(() => child.kill("SIGKILL"));
+    let out = "";
+    child.stdout.setEncoding("utf8");
+    const got = new Promise<void>((resolve) => child.stdout.on("data", (d: string) => ((out += d), out.includes("Read file\n") && resolve())));
+    child.stdin.write(lines.slice(0, 12).join("\n") + "\n");
+    await got;
+    child.kill(signal);
+    const code = await new Promise((resolve) => child.on("close", (c) => resolve(c)));
+    assert.equal(code, status);
+    // Every line that was complete before the signal, whole, and nothing torn.
+    assert.ok(out.startsWith("Listed directory\nRead file\n") && out.endsWith("\n"), out);
+    assert.ok(readFileSync("test/golden/text-2026-long.stdout", "utf8").startsWith(out));
+  });
+}

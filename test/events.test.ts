@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { actionLabel, actionTarget, statusNote } from "../src/events/action.js";
+import { AssistantText } from "../src/events/assistant-text.js";
+import { toolCallOf } from "../src/events/tool-call.js";
+import { runCli } from "./helpers/run-cli.js";
+
+test("toolCallOf: the kind is the key ending in ToolCall, never a metadata sibling", () => {
+  const call = toolCallOf({
+    completedAtMs: "1767225600900",
+    hookAdditionalContexts: [],
+    shellToolCall: { args: { command: "ls" }, result: { failure: { exitCode: 2 } } },
+    startedAtMs: "1767225600100",
+    toolCallId: "x",
+    zzzToolCallish: 1,
+  });
+  assert.deepEqual(call, {
+    tool: "shellToolCall",
+    kind: "shell",
+    args: { command: "ls" },
+    status: "failure",
+    outcome: { exitCode: 2 },
+    startedAtMs: 1767225600100,
+    completedAtMs: 1767225600900,
+  });
+  assert.equal(statusNote(call), "failed, exit 2");
+});
+
+test("toolCallOf: the {function:{name,arguments}} and {tool:{case,value}} envelopes", () => {
+  assert.deepEqual(toolCallOf({ function: { name: "read_file", arguments: '{"path":"a.ts"}' } }), {
+    tool: "read_file",
+    kind: "read_file",
+    args: { path: "a.ts" },
+  });
+  assert.deepEqual(toolCallOf({ function: { name: "x", arguments: "not json" } }).args, { arguments: "not json" });
+  const sdk = toolCallOf({ tool: { case: "readToolCall", value: { args: { path: "b.ts" }, result: { result: { case: "error", value: { errorMessage: "File not found" } } } } } });
+  assert.deepEqual(sdk, { tool: "readToolCall", kind: "read", args: { path: "b.ts" }, status: "error", outcome: { errorMessage: "File not found" } });
+  assert.equal(actionLabel(sdk), "Read file");
+  assert.equal(actionTarget(sdk), "b.ts");
+  const keyed = toolCallOf({ tool: { case: "shellToolCall", value: { args: { command: "true" }, result: { success: { exitCode: 0 } } } } });
+  assert.equal(keyed.status, "success");
+  assert.deepEqual(toolCallOf({ toolCallId: "x" }), { tool: "unknown", kind: "unknown" });
+});
+
+test("edit creates vs edits, and the fallback label for an unknown kind", () => {
+  const edit = (result: object) => actionLabel(toolCallOf({ editToolCall: { args: { path: "a" }, result: { success: result } } }));
+  assert.equal(edit({ diffString: "--- /dev/null\n+++ b/a\n", afterFullFileContent: "x" }), "Created new file");
+  assert.equal(edit({ message: "Wrote contents to /a" }), "Created new file");
+  assert.equal(edit({ afterFullFileContent: "x" }), "Created new file");
+  assert.equal(edit({ beforeFullFileContent: "w", afterFullFileContent: "x", diffString: "--- a/a\n" }), "Edited file");
+  assert.equal(actionLabel(toolCallOf({ writeToolCall: { args: { path: "a" } } })), "Created new file");
+  assert.equal(actionLabel(toolCallOf({ quantumToolCall: {} })), "Used tool quantumToolCall");
+});
+
+test("assistant text: --stream-partial-output repetitions are not doubled; 2025 split messages are joined", () => {
+  const a = new AssistantText();
+  const say = (text: string, extra: object = {}) => a.observe({ type: "assistant", message: { content: [{ type: "text", text }] }, ...extra });
+  say("Hel", { timestamp_ms: 1 });
+  say("lo.", { timestamp_ms: 2 });
+  say("Hello.", { timestamp_ms: 3, model_call_id: "m-0" });
+  a.observe({ type: "tool_call", subtype: "started", call_id: "c", tool_call: {} });
+  say("By", { timestamp_ms: 4 });
+  say("e", { timestamp_ms: 5 });
+  say("Bye");
+  assert.equal(a.text(), "Hello.Bye");
+  assert.equal(a.finalMessage(), "Bye");
+  const b = new AssistantText();
+  b.observe({ type: "assistant", message: { content: [{ type: "text", text: "I'll " }] } });
+  b.observe({ type: "assistant", message: { content: [{ type: "text", text: "read it" }] } });
+  assert.equal(b.text(), "I'll read it");
+});
+
+const S = '{"type":"system","subtype":"init","session_id":"s"}\n';
+const R = (isError: boolean) => `{"type":"result","subtype":"success","duration_ms":1,"duration_api_ms":1,"is_error":${isError},"result":"x","session_id":"s","request_id":"r"}\n`;
+
+test("a result with is_error:true is printed and exits 1", async () => {
+  const r = await runCli(["json"], { stdin: S + R(true) });
+  assert.deepEqual(r, { stdout: R(true).replace('"duration_ms":1,"duration_api_ms":1,"is_error":true', '"is_error":true,"duration_ms":1,"duration_api_ms":1'), stderr: "", code: 1 });
+  assert.equal((await runCli(["text"], { stdin: S + R(true) })).code, 1);
+});
+
+test("colour: only when asked or on a terminal, through picocolors, never with NO_COLOR", async () => {
+  const log = S + '{"type":"tool_call","subtype":"completed","call_id":"c","tool_call":{"shellToolCall":{"args":{"command":"x"},"result":{"failure":{"exitCode":3}}}},"session_id":"s"}\n' + R(false);
+  const plain = "Ran terminal command (failed, exit 3)\n";
+  assert.equal((await runCli(["text"], { stdin: log })).stdout, plain);
+  assert.equal((await runCli(["text"], { stdin: log, env: { NO_COLOR: "1" }, stdoutIsTTY: true })).stdout, plain);
+  assert.equal((await runCli(["text", "--color", "never"], { stdin: log, env: { FORCE_COLOR: "1" } })).stdout, plain);
+  const colored = "\u001b[1mRan terminal command\u001b[22m \u001b[31m(failed, exit 3)\u001b[39m\n";
+  assert.equal((await runCli(["text", "--color", "always"], { stdin: log, env: {} })).stdout, colored);
+  assert.equal((await runCli(["text"], { stdin: log, env: {}, stdoutIsTTY: true })).stdout, colored);
+  assert.equal((await runCli(["text"], { stdin: log, env: { FORCE_COLOR: "1" } })).stdout, colored);
+  assert.equal((await runCli(["text"], { stdin: log, env: { CI: "true" } })).stdout, plain, "CI alone never forces colour");
+});
