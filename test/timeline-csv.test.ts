@@ -117,7 +117,7 @@ test("timeline: rows come in start order, each as soon as every earlier-started 
     rows.map((r) => r[6]),
     Array.from({ length: 30 }, (_, i) => `sleep ${30 - i}`),
   );
-  assert.equal(s.fileEnd?.(`${T}/parallel-30-reverse.ndjson`), undefined);
+  assert.equal(s.fileEnd?.(`${T}/parallel-30-reverse.ndjson`, recs.length), undefined);
   assert.equal(s.finish?.(), undefined);
 });
 
@@ -155,7 +155,7 @@ test("timeline: a completion without a start takes the next seq and waits behind
   assert.equal(got.get(10), '4,"call_clk4\nfc_4",incomplete,9,\n');
   assert.equal(got.get(15), undefined, "the orphan completion (seq 3) waits for seq 2");
   assert.equal(got.get(16), '2,"call_clk6\nfc_6",success,14,16\n3,"call_clk7\nfc_7",error,,15\n');
-  assert.equal(s.fileEnd?.(`${T}/clocks-and-ends.ndjson`), '4,"call_clk8\nfc_8",incomplete,17,\n');
+  assert.equal(s.fileEnd?.(`${T}/clocks-and-ends.ndjson`, 17), '4,"call_clk8\nfc_8",incomplete,17,\n');
   assert.equal(messages.length, 2, "both sessions lack a result");
   assert.match(messages[0]!, /clocks-and-ends\.ndjson:9\).*has no result/);
   assert.equal(reporter.code, 4);
@@ -168,7 +168,7 @@ test("timeline: a session's result writes every row it still holds, open calls a
   // npm test (seq 3) never completes: the orphan (4) and list_dir (5) wait behind it until the result
   assert.equal(outs.at(-1), "3,toolu_vrtx_01CCC,incomplete,,\n4,toolu_vrtx_01DDD,error,,\n5,toolu_vrtx_01EEE,,,\n");
   assert.equal(outs.join(""), "1,toolu_vrtx_01AAA,success,,\n2,toolu_vrtx_01BBB,success,,\n3,toolu_vrtx_01CCC,incomplete,,\n4,toolu_vrtx_01DDD,error,,\n5,toolu_vrtx_01EEE,,,\n");
-  assert.equal(s.fileEnd?.("x"), undefined);
+  assert.equal(s.fileEnd?.("x", 0), undefined);
   assert.equal(reporter.code, 0, "the session has its result: not an error");
 });
 
@@ -176,7 +176,7 @@ test("timeline: --allow-incomplete still writes incomplete rows but reports noth
   const { s, messages, reporter } = stage({ allowIncomplete: true, header: false, columns: ["status"] });
   let out = "";
   for (const rec of records(`${T}/clocks-and-ends.ndjson`)) out += s.record(rec) ?? "";
-  out += s.fileEnd?.("x") ?? "";
+  out += s.fileEnd?.("x", 0) ?? "";
   assert.equal(out, "success\nsuccess\nsuccess\nincomplete\nrejected\nsuccess\nerror\nincomplete\n");
   assert.deepEqual(messages, []);
   assert.equal(reporter.code, 0);
@@ -184,13 +184,13 @@ test("timeline: --allow-incomplete still writes incomplete rows but reports noth
 
 test("timeline: the header is written once, even with no input, and never for ndjson", () => {
   const a = stage();
-  assert.equal(a.s.fileEnd?.("empty"), HEADER);
-  assert.equal(a.s.fileEnd?.("empty2"), undefined);
+  assert.equal(a.s.fileEnd?.("empty", 0), HEADER);
+  assert.equal(a.s.fileEnd?.("empty2", 0), undefined);
   assert.equal(a.s.finish?.(), undefined);
   const b = stage();
   assert.equal(b.s.finish?.(), HEADER, "finish writes it when nothing else did");
-  assert.equal(stage({ header: false }).s.fileEnd?.("x"), undefined);
-  assert.equal(stage({ format: "ndjson" }).s.fileEnd?.("x"), undefined);
+  assert.equal(stage({ header: false }).s.fileEnd?.("x", 0), undefined);
+  assert.equal(stage({ format: "ndjson" }).s.fileEnd?.("x", 0), undefined);
   assert.equal(stage({ format: "tsv", columns: ["seq", "target"] }).s.finish?.(), "seq\ttarget\n");
 });
 

@@ -1,6 +1,7 @@
 import type { Reporter } from "../diagnostics.js";
 import { SessionTracker, type CompletedCall, type OpenCall, type Session } from "../events/sessions.js";
 import { ExitCode } from "../exit-codes.js";
+import { skipTypes } from "../input/raw-skip.js";
 import type { JsonRecord } from "../input/record.js";
 import type { Stage } from "../stream/stage.js";
 import { incompleteMessage } from "./incomplete.js";
@@ -59,6 +60,8 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
   }
 
   return {
+    // Only tool calls, inits and results matter; skipped lines still reach the tracker as {type} stubs.
+    skip: skipTypes(["thinking", "user", "assistant"]),
     record(rec: JsonRecord) {
       const step = tracker.observe(rec);
       let out = header === "" ? "" : takeHeader();
@@ -73,8 +76,8 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
       }
       return out === "" ? undefined : out;
     },
-    fileEnd() {
-      const out = takeHeader() + ended(tracker.endFile());
+    fileEnd(_file: string, lastLine: number) {
+      const out = takeHeader() + ended(tracker.endFile(lastLine));
       return out === "" ? undefined : out;
     },
     finish() {
