@@ -25,6 +25,7 @@ export interface SharedRaw {
   lenient?: boolean;
   maxLineBytes?: number;
   color?: ColorWhen;
+  jobs?: number;
 }
 
 export function inputOptions(files: string[], raw: SharedRaw, io: Io): InputOptions {

@@ -11,4 +11,8 @@ export interface Io {
   stderrIsTTY: boolean;
   /** Open a named input (defaults to fs.createReadStream); tests use it to feed chunked input. */
   open?: (path: string) => Readable;
+  /** The command line as given (main sets it), for `--jobs` workers to rerun. */
+  argv?: readonly string[];
+  /** In a `--jobs` worker: read only the file with this index. */
+  onlyFile?: number;
 }

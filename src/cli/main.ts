@@ -15,7 +15,8 @@ export const VERSION: string = (
 ).version;
 
 /** Runs one invocation: parse argv, run the chosen command, map every outcome to an exit status. */
-export async function main(argv: readonly string[], io: Io): Promise<ExitCode> {
+export async function main(argv: readonly string[], ioIn: Io): Promise<ExitCode> {
+  const io: Io = { ...ioIn, argv };
   let run: (() => Promise<ExitCode>) | undefined;
   const ctx: CommandContext = { io, setRun: (r) => (run = r) };
   const program = buildProgram(ctx, VERSION);

@@ -1,6 +1,8 @@
 import { Command } from "commander";
 import type { CommandContext } from "./command-context.js";
+import { filterCommand } from "./commands/filter.js";
 import { jsonCommand } from "./commands/json.js";
+import { statsCommand } from "./commands/stats.js";
 import { textCommand } from "./commands/text.js";
 import { timelineCommand } from "./commands/timeline.js";
 
@@ -15,7 +17,7 @@ export const PROGRAM_EXAMPLES = `Examples:
  * The command table. Each entry is one verb in its own file under commands/; a new conversion
  * (filter, timeline, validate, …) adds its line here.
  */
-export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [jsonCommand, textCommand, timelineCommand];
+export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [jsonCommand, textCommand, filterCommand, timelineCommand, statsCommand];
 
 export function buildProgram(ctx: CommandContext, version: string): Command {
   const program = new Command("cursorlog")

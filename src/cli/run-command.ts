@@ -4,6 +4,7 @@ import { runStage } from "../stream/run-stage.js";
 import type { Stage } from "../stream/stage.js";
 import { colorsFor, inputOptions, resolveColor, type SharedRaw } from "./config.js";
 import type { Io } from "./io.js";
+import { runParallel } from "./parallel.js";
 
 /** Wires files → stage → stdout for one command, with a Reporter on stderr; returns the exit status. */
 export async function runCommand(
@@ -12,7 +13,13 @@ export async function runCommand(
   raw: SharedRaw,
   makeStage: (reporter: Reporter, stdoutColors: boolean) => Stage,
   command = "",
+  /** The stage keeps nothing across files, so `--jobs` may run files in parallel workers. */
+  perFile = false,
 ): Promise<ExitCode> {
+  if (io.onlyFile !== undefined) files = [files[io.onlyFile]!];
+  else if (perFile && (raw.jobs ?? 1) > 1 && files.length > 1 && !files.includes("-") && io.argv) {
+    return runParallel(io, io.argv, files.length, raw.jobs!);
+  }
   if ((files.length === 0 || (files.length === 1 && files[0] === "-")) && io.stdinIsTTY) {
     io.stderr.write(
       `cursorlog: reading a log from the terminal: pipe one in or name a file\n` +

@@ -33,3 +33,12 @@ export function withInputOptions(cmd: Command): Command {
         .helpGroup("Output options:"),
     );
 }
+
+/** `-j/--jobs N` for commands whose output per file does not depend on the other files. */
+export function withJobsOption(cmd: Command): Command {
+  return cmd.addOption(
+    new Option("-j, --jobs <n>", "read up to N files at once in worker threads; output stays in file order, byte for byte")
+      .argParser(parseCount)
+      .helpGroup("Input options:"),
+  );
+}

@@ -3,7 +3,7 @@ import { toResultJson } from "../../transforms/result-json.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
-import { withInputOptions } from "../shared-options.js";
+import { withInputOptions, withJobsOption } from "../shared-options.js";
 
 export const JSON_EXAMPLES = `Examples:
   $ cursor-agent -p "fix the tests" --output-format stream-json | cursorlog json
@@ -23,11 +23,12 @@ export function jsonCommand(ctx: CommandContext): Command {
     .addHelpText("before", JSON_EXAMPLES)
     .option("-p, --pretty", "indent the JSON (default: one compact line per session)")
     .option("--allow-incomplete", 'print a synthesized {"subtype":"incomplete","is_error":true} object for a session that has no result, and exit 0');
-  withInputOptions(cmd).action((files: string[], raw: JsonRaw) => {
+  withJobsOption(withInputOptions(cmd)).action((files: string[], raw: JsonRaw) => {
     ctx.setRun(() =>
       runCommand(ctx.io, files, raw, (reporter) =>
         toResultJson({ pretty: raw.pretty === true, allowIncomplete: raw.allowIncomplete === true }, reporter),
         "json",
+        true,
       ),
     );
   });

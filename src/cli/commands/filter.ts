@@ -1,0 +1,113 @@
+import { Command, InvalidArgumentError, Option } from "commander";
+import { FilterSyntaxError } from "../../events/filter-syntax-error.js";
+import { compilePredicate, type EventTest } from "../../events/predicate.js";
+import { parseTimeArg } from "../../events/time-arg.js";
+import { parseWhere } from "../../events/where-clause.js";
+import { toFilteredEvents } from "../../transforms/filter-events.js";
+import type { CommandContext } from "../command-context.js";
+import type { SharedRaw } from "../config.js";
+import { runCommand } from "../run-command.js";
+import { withInputOptions } from "../shared-options.js";
+
+export const FILTER_EXAMPLES = `Examples:
+  $ cursorlog filter --exclude-type thinking run.ndjson > small.ndjson
+  $ cursorlog filter --tool shell --status failure run.ndjson | jq -r '.tool_call.shellToolCall.result.failure.stderr'
+  $ cursorlog filter -c --where 'tool_call.*.result.error exists' logs/*.ndjson.gz
+  $ cursorlog filter --type tool_call --pair --since 2026-01-01T09:00Z --until 2026-01-01T10:00Z run.ndjson
+`;
+
+const NOTES = `
+Events are written as the lines they were read from (LF line ends; a value that spanned several
+lines, or shared one, is written as compact JSON). Repeating a predicate ORs its values; different
+predicates AND together. With no predicate every JSON line is written.
+
+--where 'PATH OP VALUE' (one argument): PATH is a jq-style path, a.b.c, a[0], a[-1], a.*.c (any
+key or element), a."key.with dots"; OP is ==, !=, <, <=, >, >=, ~ (regex) or exists; VALUE is JSON
+when it parses as JSON (0, true, null, "text"), else the rest of the argument as a string. With a
+* the clause holds when some value matches; != is "not ==". ~ takes JavaScript regex syntax without
+backreferences or lookaround (prefix (?i) to ignore case) and runs in linear time on strings.
+
+--since/--until: [since, until) on timestamp_ms, ISO-8601 (UTC unless an offset is given) or epoch
+ms. An event without timestamp_ms takes the last timestamp before it in its file; before the first
+one it is kept only when there is no --since.
+
+--pair: a kept completion brings out its started event (written just before it, so it appears when
+the call completes), and a kept started event brings out its completion.
+`;
+
+interface FilterRaw extends SharedRaw {
+  type?: string[];
+  subtype?: string[];
+  excludeType?: string[];
+  tool?: string[];
+  status?: string[];
+  session?: string[];
+  callId?: string[];
+  modelCallId?: string[];
+  where?: EventTest[];
+  since?: number;
+  until?: number;
+  pair?: boolean;
+  count?: boolean;
+  exitStatus?: boolean;
+}
+
+/** A predicate error becomes commander's "argument … is invalid." usage error (exit 2). */
+function usage<T>(parse: (v: string) => T): (v: string) => T {
+  return (v) => {
+    try {
+      return parse(v);
+    } catch (err) {
+      if (err instanceof FilterSyntaxError) throw new InvalidArgumentError(err.message);
+      throw err;
+    }
+  };
+}
+
+function predicate(flags: string, description: string, parse?: (v: string) => unknown): Option {
+  const collect = (v: string, prev: unknown[] | undefined): unknown[] => [...(prev ?? []), parse ? parse(v) : v];
+  return new Option(flags, description).argParser(collect).helpGroup("Predicates:");
+}
+
+export function filterCommand(ctx: CommandContext): Command {
+  const cmd = new Command("filter")
+    .description("write the events that match, byte for byte as they were in the input (NDJSON)")
+    .addHelpText("before", FILTER_EXAMPLES)
+    .addHelpText("after", NOTES)
+    .addOption(predicate("--type <type>", "events of this type: tool_call, assistant, thinking, result, …"))
+    .addOption(predicate("--subtype <subtype>", "events of this subtype: started, completed, delta, init, …"))
+    .addOption(predicate("--exclude-type <type>", "drop events of this type (e.g. thinking, to shrink a log)"))
+    .addOption(predicate("--tool <kind>", "tool calls of this kind: short name (shell, read, edit, …) or key (shellToolCall)"))
+    .addOption(predicate("--status <arm>", "completed tool calls with this result: success, failure, rejected, error, …"))
+    .addOption(predicate("--session <id>", "events with this session_id"))
+    .addOption(predicate("--call-id <id>", "tool calls with this exact call_id (newlines included)"))
+    .addOption(predicate("--model-call-id <id>", "events with this model_call_id"))
+    .addOption(predicate("--where <clause>", "'PATH OP VALUE' in one argument, e.g. 'tool_call.shellToolCall.result.failure.exitCode > 0'", usage(parseWhere)))
+    .addOption(new Option("--since <time>", "events at or after this time (ISO-8601 or epoch ms)").argParser(usage(parseTimeArg)).helpGroup("Predicates:"))
+    .addOption(new Option("--until <time>", "events before this time (ISO-8601 or epoch ms)").argParser(usage(parseTimeArg)).helpGroup("Predicates:"))
+    .addOption(new Option("--pair", "never cut a tool call in half: a kept started or completed event brings out the other").helpGroup("Output options:"))
+    .addOption(new Option("-c, --count", "print only the number of events that would be written").helpGroup("Output options:"))
+    .addOption(new Option("-e, --exit-status", "exit 1 when no event was written (as grep and jq -e do)").helpGroup("Output options:"));
+  withInputOptions(cmd).action((files: string[], raw: FilterRaw) => {
+    if (raw.since !== undefined && raw.until !== undefined && raw.since >= raw.until) {
+      cmd.error(`error: --since (${new Date(raw.since).toISOString()}) must be earlier than --until (${new Date(raw.until).toISOString()})`, {
+        exitCode: 2,
+        code: "cursorlog.usage",
+      });
+    }
+    const test = compilePredicate({
+      types: raw.type,
+      subtypes: raw.subtype,
+      excludeTypes: raw.excludeType,
+      tools: raw.tool,
+      statuses: raw.status,
+      sessions: raw.session,
+      callIds: raw.callId,
+      modelCallIds: raw.modelCallId,
+      where: raw.where,
+    });
+    const opts = { test, since: raw.since, until: raw.until, pair: raw.pair === true, count: raw.count === true, exitStatus: raw.exitStatus === true };
+    ctx.setRun(() => runCommand(ctx.io, files, raw, (reporter) => toFilteredEvents(opts, reporter), "filter"));
+  });
+  return cmd;
+}
