@@ -7,6 +7,12 @@ for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]]) {
   process.on(signal, () => process.exit(status));
 }
 
+// A reader that went away (`| head`) is not an error, wherever the write came from (help text too).
+process.stdout.on("error", (err) => {
+  if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw err;
+});
+
 process.exitCode = await main(process.argv.slice(2), {
   stdin: process.stdin,
   stdout: process.stdout,

@@ -86,3 +86,46 @@ for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
     assert.ok(readFileSync("test/golden/text-2026-long.stdout", "utf8").startsWith(out));
   });
 }
+
+test("bin: --follow reads a growing file as it is written and stops at the run's result", { timeout: 20_000 }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-follow-"));
+  const log = join(dir, "live.ndjson");
+  const lines = readFileSync("test/fixtures/2026-long.ndjson", "utf8").split("\n");
+  writeFileSync(log, lines.slice(0, 12).join("\n") + "\n");
+  const child = spawn("node", [BIN, "text", "-f", log], { env: ENV, stdio: ["ignore", "pipe", "pipe"] });
+  t.after(() => child.kill("SIGKILL"));
+  let out = "";
+  child.stdout.setEncoding("utf8");
+  const early = new Promise<void>((resolve) => child.stdout.on("data", (d: string) => ((out += d), out.includes("Read file\n") && resolve())));
+  await early;
+  // The writer goes on, a line at a time, the last one cut in two.
+  const { appendFileSync } = await import("node:fs");
+  const rest = lines.slice(12).join("\n");
+  appendFileSync(log, rest.slice(0, 5000));
+  await new Promise((r) => setTimeout(r, 400));
+  appendFileSync(log, rest.slice(5000));
+  const code = await new Promise((resolve) => child.on("close", resolve));
+  assert.equal(code, 0);
+  assert.equal(out, readFileSync("test/golden/text-2026-long.stdout", "utf8"));
+});
+
+test("bin: --follow on a run without a result waits until interrupted (130)", { timeout: 20_000 }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-follow-"));
+  const log = join(dir, "stuck.ndjson");
+  writeFileSync(log, readFileSync("test/fixtures/crash-no-result.ndjson"));
+  const child = spawn("node", [BIN, "text", "--follow", log], { env: ENV, stdio: ["ignore", "pipe", "pipe"] });
+  t.after(() => child.kill("SIGKILL"));
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  await new Promise((r) => setTimeout(r, 1500));
+  assert.equal(child.exitCode, null, "still following");
+  assert.equal(out, "Read file\n");
+  child.kill("SIGINT");
+  assert.equal(await new Promise((resolve) => child.on("close", resolve)), 130);
+});
+
+test("bin: help piped into head ends quietly with 0", () => {
+  const r = spawnSync("bash", ["--norc", "--noprofile", "-c", `for i in 1 2 3 4 5; do node ${BIN} help text | head -c 10 >/dev/null; echo -n "\${PIPESTATUS[0]}"; done`], { env: ENV, encoding: "utf8" });
+  assert.equal(r.stdout, "00000");
+  assert.equal(r.stderr, "");
+});

@@ -118,14 +118,33 @@ test("gzip: detected by magic bytes whatever the name; a corrupt stream errors a
   assert.match(corrupt.stderr, /cannot read: corrupt gzip data/);
 });
 
-test("missing, directory and unreadable inputs: one message each, the others still read, exit 2", async () => {
+test("missing, empty-directory and unreadable inputs: one message each, the others still read, exit 2", async () => {
   mkdirSync(join(tmp, "adir"), { recursive: true });
   const r = await runCli(["json", "test/fixtures/thinking-only.ndjson", join(tmp, "adir"), join(tmp, "nope.ndjson"), "test/fixtures/two-sessions.ndjson"]);
   assert.equal(r.code, 2);
   assert.equal(r.stdout.split("\n").filter(Boolean).length, 3);
   assert.equal(
     r.stderr,
-    `cursorlog: error (at ${join(tmp, "adir")}): cannot read: is a directory\n` + `cursorlog: error (at ${join(tmp, "nope.ndjson")}): cannot read: no such file or directory\n`,
+    `cursorlog: error (at ${join(tmp, "adir")}): no *.ndjson, *.jsonl or *.log file (or .gz) in this directory\n` +
+      `cursorlog: error (at ${join(tmp, "nope.ndjson")}): cannot read: no such file or directory\n`,
+  );
+});
+
+test("a directory is every *.ndjson, *.jsonl, *.log and .gz form below it, in a stable order, each by its own path", async () => {
+  const d = join(tmp, "logs");
+  mkdirSync(join(d, "b", "deeper"), { recursive: true });
+  writeFileSync(join(d, "b", "deeper", "z.jsonl"), readFileSync("test/fixtures/thinking-only.ndjson"));
+  writeFileSync(join(d, "a.ndjson.gz"), gzipSync(readFileSync("test/fixtures/2025-shape.ndjson")));
+  writeFileSync(join(d, "c.log"), readFileSync("test/fixtures/crash-no-result.ndjson"));
+  writeFileSync(join(d, "notes.txt"), "not a log\n");
+  const r = await runCli(["text", d]);
+  assert.equal(r.code, 4);
+  assert.equal(r.stdout, readFileSync("test/golden/text-2025-shape.stdout", "utf8") + "Read file\n");
+  assert.match(r.stderr, new RegExp(`^cursorlog: error \\(at ${join(d, "c.log").replace(/[./]/g, "\\$&")}:9\\): session`));
+  const j = await runCli(["json", "--allow-incomplete", d]);
+  assert.deepEqual(
+    j.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { incomplete?: { file: string } }).incomplete?.file ?? "result"),
+    ["result", "result", join(d, "c.log")], // a.ndjson.gz, b/deeper/z.jsonl, c.log
   );
 });
 

@@ -26,6 +26,7 @@ export interface SharedRaw {
   maxLineBytes?: number;
   color?: ColorWhen;
   jobs?: number;
+  follow?: boolean;
 }
 
 export function inputOptions(files: string[], raw: SharedRaw, io: Io): InputOptions {
@@ -35,6 +36,7 @@ export function inputOptions(files: string[], raw: SharedRaw, io: Io): InputOpti
     maxLineBytes: raw.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
     stopAtMalformed: !raw.lenient,
   };
+  if (raw.follow) opts.follow = true;
   if (io.open) opts.open = io.open;
   return opts;
 }

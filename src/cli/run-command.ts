@@ -5,6 +5,7 @@ import type { Stage } from "../stream/stage.js";
 import { colorsFor, inputOptions, resolveColor, type SharedRaw } from "./config.js";
 import type { Io } from "./io.js";
 import { runParallel } from "./parallel.js";
+import { expandInputs } from "../input/expand-inputs.js";
 
 /** Wires files → stage → stdout for one command, with a Reporter on stderr; returns the exit status. */
 export async function runCommand(
@@ -16,6 +17,8 @@ export async function runCommand(
   /** The stage keeps nothing across files, so `--jobs` may run files in parallel workers. */
   perFile = false,
 ): Promise<ExitCode> {
+  const expanded = expandInputs(files);
+  files = expanded.files;
   if (io.onlyFile !== undefined) files = [files[io.onlyFile]!];
   else if (perFile && (raw.jobs ?? 1) > 1 && files.length > 1 && !files.includes("-") && io.argv) {
     return runParallel(io, io.argv, files.length, raw.jobs!);
@@ -33,6 +36,10 @@ export async function runCommand(
     colorsFor(resolveColor(raw.color, io.env, io.stderrIsTTY)),
     raw.lenient === true,
   );
+  if (io.onlyFile === undefined) {
+    for (const p of expanded.problems) reporter.report({ severity: "error", file: p.file, message: p.message, code: ExitCode.USAGE_OR_IO });
+    if (files.length === 0 && expanded.problems.length > 0) return reporter.code;
+  }
   const stage = makeStage(reporter, resolveColor(raw.color, io.env, io.stdoutIsTTY));
   await runStage(inputOptions(files, raw, io), stage, io.stdout, reporter);
   return reporter.code;

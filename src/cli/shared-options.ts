@@ -42,3 +42,12 @@ export function withJobsOption(cmd: Command): Command {
       .helpGroup("Input options:"),
   );
 }
+
+/** `-f/--follow` for commands that are useful on a log still being written. */
+export function withFollowOption(cmd: Command): Command {
+  return cmd.addOption(
+    new Option("-f, --follow", "keep reading files as they grow (tail -f) until the run's result arrives or you interrupt").helpGroup(
+      "Input options:",
+    ),
+  );
+}

@@ -1,4 +1,5 @@
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
+import { followFile } from "./follow-file.js";
 import { byteSource, describeIoError, openFile } from "./byte-source.js";
 import { JsonReader } from "./json-reader.js";
 import { LineSplitter } from "./line-splitter.js";
@@ -16,6 +17,8 @@ export interface InputOptions {
   stopAtMalformed: boolean;
   /** Lines the command does not need, decided from raw bytes (see raw-skip.ts): never decoded or parsed. */
   skip?: RawSkip;
+  /** `--follow`: keep reading each named file as it grows, until its run's `result` (see follow-file.ts). */
+  follow?: boolean;
   /** Open a named file (tests inject chunked readers here). */
   open?: (path: string) => Readable;
 }
@@ -36,7 +39,7 @@ export interface InputBatch {
  */
 export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch> {
   const names = opts.files.length > 0 ? opts.files : ["-"];
-  const open = opts.open ?? openFile;
+  const open = opts.open ?? (opts.follow ? (path: string) => Readable.from(followFile(path), { objectMode: false }) : openFile);
   for (const name of names) {
     const file = name === "-" ? STDIN_NAME : name;
     const splitter = new LineSplitter(opts.maxLineBytes, opts.skip);

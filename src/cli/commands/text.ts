@@ -3,7 +3,7 @@ import { toActionsText } from "../../transforms/actions-text.js";
 import type { CommandContext } from "../command-context.js";
 import { colorsFor, type SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
-import { withInputOptions, withJobsOption } from "../shared-options.js";
+import { withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
 
 export const TEXT_EXAMPLES = `Examples:
   $ cursor-agent -p "add a test" --output-format stream-json | cursorlog text
@@ -24,7 +24,7 @@ export function textCommand(ctx: CommandContext): Command {
     .option("-v, --verbose", "add the target of each action: path, command, pattern, URL")
     .option("--final", "print only each session's final assistant message, as the 2026 CLI's text format does")
     .option("--allow-incomplete", "a session without a result is not an error (exit 0); with --final its last text is printed");
-  withJobsOption(withInputOptions(cmd)).action((files: string[], raw: TextRaw) => {
+  withFollowOption(withJobsOption(withInputOptions(cmd))).action((files: string[], raw: TextRaw) => {
     ctx.setRun(() =>
       runCommand(ctx.io, files, raw, (reporter, color) =>
         toActionsText(

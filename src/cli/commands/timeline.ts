@@ -5,7 +5,7 @@ import type { TimelineFormat } from "../../transforms/timeline-lines.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
-import { withInputOptions } from "../shared-options.js";
+import { withFollowOption, withInputOptions } from "../shared-options.js";
 
 export const TIMELINE_EXAMPLES = `Examples:
   $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog timeline
@@ -95,7 +95,7 @@ export function timelineCommand(ctx: CommandContext): Command {
     )
     .option("--safe-csv", "prefix text cells starting with = + - @ TAB or CR with ' (spreadsheet formula injection)")
     .option("--allow-incomplete", "a session without a result is not an error (exit 0); its open calls are still written");
-  withInputOptions(cmd).action((files: string[], raw: TimelineRaw) => {
+  withFollowOption(withInputOptions(cmd)).action((files: string[], raw: TimelineRaw) => {
     ctx.setRun(() =>
       runCommand(
         ctx.io,
