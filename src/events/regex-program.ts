@@ -1,0 +1,103 @@
+import { FilterSyntaxError } from "./filter-syntax-error.js";
+import type { RegexNode } from "./regex-syntax.js";
+
+/** Instructions of a Thompson-NFA program (Russ Cox, "Regular Expression Matching: the Virtual Machine Approach"). */
+export const OP = {
+  CHAR: 0, // x = char code
+  DOT: 1, // any code unit but a line terminator
+  ANY: 2, // any code unit (the s flag)
+  CLASS: 3, // x = index of a one-character sticky RegExp
+  SPLIT: 4, // continue at x and at y
+  JMP: 5, // continue at x
+  BOL: 6,
+  EOL: 7,
+  WORD: 8,
+  NONWORD: 9,
+  MATCH: 10,
+} as const;
+
+export interface RegexProgram {
+  op: Int32Array;
+  x: Int32Array;
+  y: Int32Array;
+  classes: RegExp[];
+  dotAll: boolean;
+  multiline: boolean;
+}
+
+/** Upper bound on instructions: matching costs O(input length × program size). */
+export const MAX_PROGRAM = 2000;
+
+/** Lays out the tree as instructions; `{n,m}` repeats are expanded, so big counts make big programs. */
+export function compileRegexProgram(root: RegexNode, source: string, dotAll: boolean, multiline: boolean): RegexProgram {
+  const op: number[] = [];
+  const x: number[] = [];
+  const y: number[] = [];
+  const classes: RegExp[] = [];
+
+  function emit(o: number, a = 0, b = 0): number {
+    if (op.length >= MAX_PROGRAM) {
+      throw new FilterSyntaxError(`regular expression /${source}/ is too large once its repeats are expanded (more than ${MAX_PROGRAM} steps)`);
+    }
+    op.push(o);
+    x.push(a);
+    y.push(b);
+    return op.length - 1;
+  }
+
+  function gen(n: RegexNode): void {
+    switch (n.t) {
+      case "char": {
+        const t = n.test;
+        if ("code" in t) emit(OP.CHAR, t.code);
+        else if ("dot" in t) emit(dotAll ? OP.ANY : OP.DOT);
+        else emit(OP.CLASS, classes.push(t.re) - 1);
+        return;
+      }
+      case "assert":
+        emit(n.kind === "bol" ? OP.BOL : n.kind === "eol" ? OP.EOL : n.kind === "word" ? OP.WORD : OP.NONWORD);
+        return;
+      case "cat":
+        for (const item of n.items) gen(item);
+        return;
+      case "alt": {
+        const jumps: number[] = [];
+        n.items.forEach((item, i) => {
+          if (i < n.items.length - 1) {
+            const split = emit(OP.SPLIT);
+            x[split] = op.length;
+            gen(item);
+            jumps.push(emit(OP.JMP));
+            y[split] = op.length;
+          } else gen(item);
+        });
+        for (const j of jumps) x[j] = op.length;
+        return;
+      }
+      case "repeat": {
+        for (let i = 0; i < n.min; i++) gen(n.node);
+        if (n.max === Infinity) {
+          const split = emit(OP.SPLIT);
+          x[split] = op.length;
+          gen(n.node);
+          emit(OP.JMP, split);
+          y[split] = op.length;
+          return;
+        }
+        const splits: number[] = [];
+        for (let i = n.min; i < n.max; i++) {
+          const split = emit(OP.SPLIT);
+          x[split] = op.length;
+          splits.push(split);
+          gen(n.node);
+        }
+        for (const s of splits) y[s] = op.length;
+        return;
+      }
+    }
+  }
+
+  gen(root);
+  emit(OP.MATCH);
+  return { op: Int32Array.from(op), x: Int32Array.from(x), y: Int32Array.from(y), classes, dotAll, multiline };
+}
