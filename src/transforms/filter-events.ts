@@ -1,0 +1,97 @@
+import type { Reporter } from "../diagnostics.js";
+import type { EventTest } from "../events/predicate.js";
+import { SessionTracker, type OpenCall } from "../events/sessions.js";
+import { TimeWindow } from "../events/time-window.js";
+import { ExitCode } from "../exit-codes.js";
+import type { JsonRecord } from "../input/record.js";
+import type { Stage } from "../stream/stage.js";
+
+export interface FilterOptions {
+  /** The compiled predicates (compilePredicate); undefined keeps every event. */
+  test?: EventTest | undefined;
+  /** The time window, epoch ms: since inclusive, until exclusive. */
+  since?: number | undefined;
+  until?: number | undefined;
+  /** A kept `completed` brings out its `started` and the reverse. */
+  pair: boolean;
+  /** Print only the number of events that would be written. */
+  count: boolean;
+  /** Exit status 1 (NEGATIVE) when nothing was kept. */
+  exitStatus: boolean;
+}
+
+/**
+ * `cursorlog filter`: writes each kept event as the line it was read from (`rec.text` + LF), so
+ * unknown fields, key order, number spelling and escapes survive byte for byte.
+ *
+ * With `pair`, the started events of open calls stay held by a SessionTracker (memory: the calls
+ * still open). A kept completion is preceded by its held `started` line unless that was already
+ * written; a kept `started` makes its completion be written whatever it holds.
+ */
+export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage {
+  const test = opts.test;
+  const window = opts.since !== undefined || opts.until !== undefined ? new TimeWindow(opts.since, opts.until) : undefined;
+  let kept = 0;
+
+  function emit(rec: JsonRecord): string {
+    kept++;
+    return opts.count ? "" : rec.text + "\n";
+  }
+
+  const finish = (): string | undefined => {
+    if (opts.exitStatus && kept === 0) reporter.raise(ExitCode.NEGATIVE);
+    return opts.count ? `${kept}\n` : undefined;
+  };
+
+  if (window === undefined && !opts.pair) {
+    // The hot path: one compiled test per line, nothing else.
+    return {
+      record: (rec) => (test === undefined || test(rec.value) ? emit(rec) : undefined),
+      finish,
+    };
+  }
+
+  const matches = (rec: JsonRecord): boolean => {
+    // The window sees every event (it tracks the last timestamp), so it runs first.
+    if (window !== undefined && !window.contains(rec.value)) return false;
+    return test === undefined || test(rec.value);
+  };
+
+  if (!opts.pair) {
+    return {
+      record: (rec) => (matches(rec) ? emit(rec) : undefined),
+      fileEnd() {
+        window?.endFile();
+        return undefined;
+      },
+      finish,
+    };
+  }
+
+  const tracker = new SessionTracker();
+  const written = new WeakSet<OpenCall>();
+  return {
+    record(rec) {
+      const step = tracker.observe(rec);
+      const hit = matches(rec);
+      if (step.started) {
+        if (!hit) return undefined;
+        written.add(step.started);
+        return emit(rec);
+      }
+      if (step.completed) {
+        const start = step.completed.started;
+        const startWritten = start !== undefined && written.delete(start);
+        if (hit) return start !== undefined && !startWritten ? emit(start.rec) + emit(rec) : emit(rec);
+        return startWritten ? emit(rec) : undefined;
+      }
+      return hit ? emit(rec) : undefined;
+    },
+    fileEnd() {
+      tracker.endFile();
+      window?.endFile();
+      return undefined;
+    },
+    finish,
+  };
+}
