@@ -1,0 +1,32 @@
+/**
+ * cursorlog as a library: the conversions as Node Transforms, and the event model under them.
+ *
+ *   import { ndjsonTransform, toActionsText } from "cursorlog";
+ *   import pc from "picocolors";
+ *   process.stdin
+ *     .pipe(ndjsonTransform((r) => toActionsText({ verbose: true, final: false, allowIncomplete: true, colors: pc.createColors(false) }, r)))
+ *     .pipe(process.stdout);
+ */
+export { ndjsonTransform, type NdjsonTransformOptions } from "./stream/ndjson-transform.js";
+export { toTransform } from "./stream/to-transform.js";
+export { runStage } from "./stream/run-stage.js";
+export type { Stage } from "./stream/stage.js";
+
+export { toResultJson, toJsonResult, type ResultJsonOptions } from "./transforms/result-json.js";
+export { toActionsText, formatAction, type ActionsTextOptions } from "./transforms/actions-text.js";
+export { toFilteredEvents, type FilterOptions } from "./transforms/filter-events.js";
+export { toTimelineCsv, type TimelineOptions } from "./transforms/timeline-csv.js";
+export { toStats, type StatsOptions } from "./transforms/stats-stage.js";
+
+export { readInputs, STDIN_NAME, type InputBatch, type InputOptions } from "./input/read-inputs.js";
+export type { JsonObject, JsonRecord, Problem, InputItem } from "./input/record.js";
+export { SessionTracker, type Session, type Step, type OpenCall, type CompletedCall } from "./events/sessions.js";
+export { toolCallOf, type ToolCall } from "./events/tool-call.js";
+export { actionLabel, actionTarget, statusNote } from "./events/action.js";
+export { AssistantText } from "./events/assistant-text.js";
+export * from "./events/types.js";
+
+export { Reporter, formatDiagnostic, type Diagnostic } from "./diagnostics.js";
+export { ExitCode } from "./exit-codes.js";
+export { escapeControls } from "./sanitize.js";
+export { main, VERSION, type Io } from "./cli/main.js";

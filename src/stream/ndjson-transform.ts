@@ -1,0 +1,70 @@
+import { Transform } from "node:stream";
+import { Reporter } from "../diagnostics.js";
+import { JsonReader } from "../input/json-reader.js";
+import { LineSplitter } from "../input/line-splitter.js";
+import { isProblem, type InputItem } from "../input/record.js";
+import type { Stage } from "./stage.js";
+import pc from "picocolors";
+
+export interface NdjsonTransformOptions {
+  /** Name used in diagnostics (default `<stream>`). */
+  file?: string;
+  /** Skip lines that are not JSON objects instead of failing (default false). */
+  lenient?: boolean;
+  /** Receives each diagnostic line (default: discarded). */
+  onDiagnostic?: (line: string) => void;
+}
+
+/**
+ * For use from code: a Transform from raw log bytes (cursor-agent stream-json) to a command's
+ * output text, e.g. `ndjsonTransform((r) => toResultJson({pretty: false, allowIncomplete: false}, r))`.
+ * A malformed line errors the stream (unless `lenient`); `exitCode` tells what the CLI would exit with.
+ */
+export function ndjsonTransform(makeStage: (reporter: Reporter) => Stage, opts: NdjsonTransformOptions = {}): Transform & { exitCode(): number } {
+  const file = opts.file ?? "<stream>";
+  const reporter = new Reporter((s) => opts.onDiagnostic?.(s), pc.createColors(false), opts.lenient === true);
+  const stage = makeStage(reporter);
+  const splitter = new LineSplitter(Number.MAX_SAFE_INTEGER, stage.skip);
+  const reader = new JsonReader(file, Number.MAX_SAFE_INTEGER);
+  const run = (items: InputItem[]): string => {
+    let out = "";
+    for (const item of items) {
+      if (isProblem(item)) {
+        if (stage.problem) out += stage.problem(item) ?? "";
+        else {
+          reporter.problem(item);
+          if (!opts.lenient) throw new Error(`${item.file}:${item.line ?? 0}: ${item.message}`);
+        }
+        continue;
+      }
+      out += stage.record(item) ?? "";
+    }
+    return out;
+  };
+  const t = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      try {
+        const items: InputItem[] = [];
+        reader.read(splitter.push(chunk), items);
+        const out = run(items);
+        done(null, out === "" ? undefined : out);
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+    flush(done) {
+      try {
+        const items: InputItem[] = [];
+        reader.read(splitter.end(), items);
+        reader.end(items);
+        let out = run(items);
+        out += stage.fileEnd?.(file, splitter.lastLine) ?? "";
+        out += stage.finish?.() ?? "";
+        done(null, out === "" ? undefined : out);
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+  });
+  return Object.assign(t, { exitCode: () => reporter.code });
+}

@@ -1,0 +1,32 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { Readable } from "node:stream";
+import { test } from "node:test";
+import pc from "picocolors";
+import { ndjsonTransform, toActionsText, toResultJson } from "../src/index.js";
+
+async function collect(stream: NodeJS.ReadableStream): Promise<string> {
+  let out = "";
+  for await (const chunk of stream) out += chunk.toString();
+  return out;
+}
+
+test("library: ndjsonTransform gives what the CLI prints, at any chunking", async () => {
+  const log = readFileSync("test/fixtures/2026-long.ndjson");
+  for (const size of [1, 7, log.length]) {
+    const chunks = Array.from({ length: Math.ceil(log.length / size) }, (_, i) => log.subarray(i * size, (i + 1) * size));
+    const text = ndjsonTransform((r) => toActionsText({ verbose: true, final: false, allowIncomplete: false, colors: pc.createColors(false) }, r));
+    assert.equal(await collect(Readable.from(chunks).pipe(text)), readFileSync("test/golden/text-v-2026-long.stdout", "utf8"));
+    assert.equal(text.exitCode(), 0);
+  }
+  const json = ndjsonTransform((r) => toResultJson({ pretty: false, allowIncomplete: false }, r));
+  assert.equal(await collect(Readable.from([log]).pipe(json)), readFileSync("test/golden/json-2026-long.stdout", "utf8"));
+});
+
+test("library: a malformed line errors the stream with file:line; diagnostics reach onDiagnostic", async () => {
+  const seen: string[] = [];
+  const t = ndjsonTransform((r) => toResultJson({ pretty: false, allowIncomplete: false }, r), { file: "run.ndjson", onDiagnostic: (l) => seen.push(l) });
+  await assert.rejects(collect(Readable.from([readFileSync("test/fixtures/merged-stderr.ndjson")]).pipe(t)), /^Error: run\.ndjson:4: not JSON/);
+  assert.deepEqual(seen, ['cursorlog: error (at run.ndjson:4): not JSON: the line starts with "RetriableError: [invalid_argument] unkno…"\n']);
+  assert.equal(t.exitCode(), 5);
+});
