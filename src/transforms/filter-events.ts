@@ -3,6 +3,7 @@ import type { EventTest } from "../events/predicate.js";
 import { SessionTracker, type OpenCall } from "../events/sessions.js";
 import { TimeWindow } from "../events/time-window.js";
 import { ExitCode } from "../exit-codes.js";
+import type { RawSkip } from "../input/raw-skip.js";
 import type { JsonRecord } from "../input/record.js";
 import type { Stage } from "../stream/stage.js";
 
@@ -18,6 +19,11 @@ export interface FilterOptions {
   count: boolean;
   /** Exit status 1 (NEGATIVE) when nothing was kept. */
   exitStatus: boolean;
+  /**
+   * Lines `test` rejects by their type alone (rawSkipFor), left unparsed by the input layer. Used
+   * only without a time window or --pair, which must see every event.
+   */
+  skip?: RawSkip | undefined;
 }
 
 /**
@@ -44,11 +50,14 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
   };
 
   if (window === undefined && !opts.pair) {
-    // The hot path: one compiled test per line, nothing else.
-    return {
-      record: (rec) => (test === undefined || test(rec.value) ? emit(rec) : undefined),
+    // The hot path: one compiled test per line, nothing else. A skipped line (its type rejected
+    // from its raw bytes) has no text and is never written.
+    const stage: Stage = {
+      record: (rec) => (rec.skipped !== true && (test === undefined || test(rec.value)) ? emit(rec) : undefined),
       finish,
     };
+    if (opts.skip !== undefined && test !== undefined) stage.skip = opts.skip;
+    return stage;
   }
 
   const matches = (rec: JsonRecord): boolean => {

@@ -1,9 +1,10 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { FilterSyntaxError } from "../../events/filter-syntax-error.js";
-import { compilePredicate, type EventTest } from "../../events/predicate.js";
+import { compilePredicate, type EventTest, type PredicateSpec } from "../../events/predicate.js";
 import { parseTimeArg } from "../../events/time-arg.js";
 import { parseWhere } from "../../events/where-clause.js";
-import { toFilteredEvents } from "../../transforms/filter-events.js";
+import { toFilteredEvents, type FilterOptions } from "../../transforms/filter-events.js";
+import { rawSkipFor } from "../../transforms/filter-skip.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
@@ -95,7 +96,7 @@ export function filterCommand(ctx: CommandContext): Command {
         code: "cursorlog.usage",
       });
     }
-    const test = compilePredicate({
+    const spec: PredicateSpec = {
       types: raw.type,
       subtypes: raw.subtype,
       excludeTypes: raw.excludeType,
@@ -105,8 +106,16 @@ export function filterCommand(ctx: CommandContext): Command {
       callIds: raw.callId,
       modelCallIds: raw.modelCallId,
       where: raw.where,
-    });
-    const opts = { test, since: raw.since, until: raw.until, pair: raw.pair === true, count: raw.count === true, exitStatus: raw.exitStatus === true };
+    };
+    const opts: FilterOptions = {
+      test: compilePredicate(spec),
+      skip: rawSkipFor(spec),
+      since: raw.since,
+      until: raw.until,
+      pair: raw.pair === true,
+      count: raw.count === true,
+      exitStatus: raw.exitStatus === true,
+    };
     ctx.setRun(() => runCommand(ctx.io, files, raw, (reporter) => toFilteredEvents(opts, reporter), "filter"));
   });
   return cmd;
