@@ -1,0 +1,232 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { SessionTracker } from "../src/events/sessions.js";
+import type { JsonObject, JsonRecord } from "../src/input/record.js";
+import { CappedList } from "../src/transforms/stats-capped-list.js";
+import { collectStats, DEFAULT_LIMITS, finishStats, PROMPT_MAX, startStats, type StatsLimits } from "../src/transforms/stats-collect.js";
+import { PathSet } from "../src/transforms/stats-path-set.js";
+import { SlowestCalls } from "../src/transforms/stats-slowest.js";
+import { CallTally, MAX_KINDS, OTHER } from "../src/transforms/stats-tally.js";
+import { StatsTotalAcc } from "../src/transforms/stats-total.js";
+import type { SessionStats, StatsCall } from "../src/transforms/stats-types.js";
+
+const SID = "5e1f0c3a-8b2d-4e6f-9a1b-2c3d4e5f6a7b";
+const T0 = 1767225600000;
+
+/** The events of a fixture as the input layer hands them over. */
+function fileRecords(path: string): JsonRecord[] {
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .map((text, i) => ({ file: path, line: i + 1, text, value: text.trim() === "" ? null : JSON.parse(text) }))
+    .filter((r): r is JsonRecord => r.value !== null);
+}
+
+function recs(events: JsonObject[], file = "t.ndjson"): JsonRecord[] {
+  return events.map((value, i) => ({ file, line: i + 1, text: JSON.stringify(value), value }));
+}
+
+/** Every session report of `records`, by the reducer alone (no stage, no renderer). */
+function reports(records: JsonRecord[], limits: StatsLimits = DEFAULT_LIMITS): SessionStats[] {
+  const tracker = new SessionTracker();
+  const out: SessionStats[] = [];
+  let acc = startStats(limits);
+  let index = 0;
+  const end = (s: Parameters<typeof finishStats>[1]) => out.push(finishStats(acc, s));
+  for (const rec of records) {
+    const step = tracker.observe(rec);
+    if (step.ended && step.ended.result === undefined) end(step.ended);
+    if (step.session.index !== index) {
+      acc = startStats(limits);
+      index = step.session.index;
+    }
+    acc = collectStats(acc, step, rec);
+    if (step.session.result === rec) end(step.session);
+  }
+  const last = tracker.endFile();
+  if (last && last.result === undefined) end(last);
+  return out;
+}
+
+const init = (sid = SID) => ({ type: "system", subtype: "init", session_id: sid, model: "M" });
+const user = (text: string) => ({ type: "user", message: { role: "user", content: [{ type: "text", text }] }, session_id: SID });
+const result = (extra: JsonObject = {}) => ({ type: "result", subtype: "success", is_error: false, duration_ms: 10, result: "", session_id: SID, ...extra });
+function pair(n: number, kind: string, args: JsonObject, res: JsonObject | undefined, t0: number, t1: number): JsonObject[] {
+  const id = `c${n}`;
+  return [
+    { type: "tool_call", subtype: "started", call_id: id, tool_call: { [kind]: { args }, startedAtMs: String(t0) }, session_id: SID, timestamp_ms: t0 },
+    { type: "tool_call", subtype: "completed", call_id: id, tool_call: { [kind]: res === undefined ? {} : { result: res }, startedAtMs: String(t0), completedAtMs: String(t1) }, session_id: SID, timestamp_ms: t1 },
+  ];
+}
+
+function entry(ms: number, line: number): () => StatsCall {
+  return () => ({ line, kind: "shell", action: "Ran terminal command", target: "", status: "success", note: "", durationMs: ms });
+}
+
+test("CappedList: exact count, first items only, past the cap nothing is built", () => {
+  const l = new CappedList<number>(3);
+  let built = 0;
+  for (let i = 0; i < 10; i++) l.add(() => (built++, i));
+  assert.deepEqual(l.report(), { count: 10, items: [0, 1, 2] });
+  assert.equal(built, 3);
+});
+
+test("PathSet: distinct in first-seen order, capped, repeats of listed paths are not 'more'", () => {
+  const p = new PathSet(1000);
+  for (let i = 0; i < 5000; i++) p.add(`src/f${i}.ts`);
+  for (let i = 0; i < 10; i++) p.add("src/f0.ts");
+  const r = p.report();
+  assert.equal(r.paths.length, 1000);
+  assert.equal(r.paths[0], "src/f0.ts");
+  assert.equal(r.paths[999], "src/f999.ts");
+  assert.equal(r.more, 4000);
+});
+
+test("SlowestCalls: keeps the N longest, longest first, ties in arrival order; a call that does not make it is not built", () => {
+  const top = new SlowestCalls(10);
+  let built = 0;
+  // 1000 calls with durations that go up and down; the 10 longest are 990..999 ms.
+  for (let i = 0; i < 1000; i++) {
+    const ms = (i * 7919) % 1000;
+    top.offer(ms, () => (built++, entry(ms, i + 1)()));
+  }
+  const r = top.report();
+  assert.deepEqual(r.map((c) => c.durationMs), [999, 998, 997, 996, 995, 994, 993, 992, 991, 990]);
+  assert.ok(built < 100, `built ${built} entries for 1000 offers`);
+  const ties = new SlowestCalls(3);
+  for (let line = 1; line <= 5; line++) ties.offer(37, entry(37, line));
+  assert.deepEqual(ties.report().map((c) => c.line), [1, 2, 3]);
+  const none = new SlowestCalls(0);
+  none.offer(5, entry(5, 1));
+  assert.deepEqual(none.report(), []);
+});
+
+test("CallTally: kinds beyond MAX_KINDS are counted under (other); merge adds up", () => {
+  const t = new CallTally();
+  for (let i = 0; i < MAX_KINDS + 50; i++) t.count(`k${i}`, "success", "ok");
+  const r = t.report();
+  assert.equal(r.calls, MAX_KINDS + 50);
+  assert.equal(r.byKind.length, MAX_KINDS + 1);
+  assert.equal(r.byKind[0]![0], OTHER);
+  assert.equal(r.byKind[0]![1].calls, 50);
+  const sum = new CallTally();
+  sum.merge(r);
+  sum.merge(r);
+  assert.equal(sum.report().calls, 2 * (MAX_KINDS + 50));
+  assert.deepEqual(sum.report().byStatus, [["success", 2 * (MAX_KINDS + 50)]]);
+});
+
+test("collect: categories, files by operation, shell exits, durations from startedAtMs/completedAtMs", () => {
+  const events = [
+    init(),
+    user("\n  first line of the prompt  \nsecond line"),
+    ...pair(1, "readToolCall", { path: "a.ts" }, { success: { content: "" } }, T0, T0 + 5),
+    ...pair(2, "editToolCall", { path: "new.ts" }, { success: { diffString: "--- /dev/null\n+++ b/new.ts\n", afterFullFileContent: "x" } }, T0 + 10, T0 + 20),
+    ...pair(3, "editToolCall", { path: "a.ts" }, { success: { beforeFullFileContent: "a", afterFullFileContent: "b" } }, T0 + 30, T0 + 40),
+    ...pair(4, "deleteToolCall", { path: "old.ts" }, { success: { deletedFile: "old.ts" } }, T0 + 50, T0 + 51),
+    ...pair(5, "deleteToolCall", { path: "gone.ts" }, { error: { error: "File not found" } }, T0 + 60, T0 + 61),
+    ...pair(6, "shellToolCall", { command: "make" }, { failure: { exitCode: 2, signal: "" } }, T0 + 100, T0 + 1100),
+    ...pair(7, "shellToolCall", { command: "rm -rf /" }, { rejected: { reason: "" } }, T0 + 1200, T0 + 1201),
+    ...pair(8, "globToolCall", { globPattern: "*" }, undefined, T0 + 1300, T0 + 1302),
+    { type: "tool_call", subtype: "started", call_id: "open", tool_call: { shellToolCall: { args: { command: "sleep 9" } } }, session_id: SID, timestamp_ms: T0 + 1400 },
+    result({ duration_ms: 2000 }),
+  ];
+  const [s] = reports(recs(events));
+  assert.ok(s);
+  assert.equal(s.prompt, "first line of the prompt");
+  assert.equal(s.model, "M");
+  assert.equal(s.outcome, "finished");
+  assert.deepEqual([s.durationMs, s.durationSource], [2000, "result"]);
+  assert.deepEqual(
+    { calls: s.calls.calls, ok: s.calls.ok, failed: s.calls.failed, refused: s.calls.refused, noResult: s.calls.noResult, open: s.calls.open },
+    { calls: 9, ok: 4, failed: 2, refused: 1, noResult: 1, open: 1 },
+  );
+  assert.deepEqual(s.files.read.paths, ["a.ts"]);
+  assert.deepEqual(s.files.created.paths, ["new.ts"]);
+  assert.deepEqual(s.files.edited.paths, ["a.ts"]);
+  assert.deepEqual(s.files.deleted.paths, ["old.ts"]);
+  assert.deepEqual(s.shellExits, { count: 1, items: [{ line: 14, command: "make", exitCode: 2, signal: undefined }] });
+  assert.deepEqual(s.failed.items.map((c) => c.target), ["gone.ts", "make"]);
+  assert.deepEqual(s.rejected.items.map((c) => [c.target, c.note]), [["rm -rf /", "rejected"]]);
+  assert.equal(s.slowest[0]!.durationMs, 1000);
+  assert.deepEqual(s.open.items.map((c) => [c.target, c.status]), [["sleep 9", "incomplete"]]);
+});
+
+test("collect: a completion without args takes the started event's path; no clock means no duration", () => {
+  const events = [
+    init(),
+    { type: "tool_call", subtype: "started", call_id: "x", tool_call: { readToolCall: { args: { path: "from-start.ts" } } }, session_id: SID },
+    { type: "tool_call", subtype: "completed", call_id: "x", tool_call: { readToolCall: { result: { success: {} } } }, session_id: SID },
+  ];
+  const [s] = reports(recs(events));
+  assert.deepEqual(s!.files.read.paths, ["from-start.ts"]);
+  assert.deepEqual(s!.slowest, []);
+  assert.equal(s!.outcome, "cut_off");
+  assert.equal(s!.durationMs, undefined);
+  assert.equal(s!.durationSource, undefined);
+  assert.equal(s!.usage, undefined);
+});
+
+test("collect: without duration_ms the wall time is last - first timestamp_ms, marked estimated", () => {
+  const events = [init(), { type: "thinking", subtype: "delta", text: "x", timestamp_ms: T0 + 5 }, { type: "thinking", subtype: "completed", timestamp_ms: T0 + 905 }, result({ duration_ms: undefined })];
+  const [s] = reports(recs(events));
+  assert.deepEqual([s!.durationMs, s!.durationSource], [900, "timestamps"]);
+});
+
+test("collect: the prompt is one line of at most PROMPT_MAX characters", () => {
+  const [s] = reports(recs([init(), user("x".repeat(5000) + "\nmore")]));
+  assert.equal(s!.prompt!.length, PROMPT_MAX);
+  assert.ok(s!.prompt!.endsWith("…"));
+  const [blank] = reports(recs([init(), user(" \n\t\n"), user("second message")]));
+  assert.equal(blank!.prompt, "second message");
+});
+
+test("collect: the files list of a session is capped with a +N more count", () => {
+  const events: JsonObject[] = [init()];
+  for (let i = 0; i < 1500; i++) events.push(...pair(i, "readToolCall", { path: `f${i}` }, { success: {} }, T0 + i, T0 + i + 1));
+  const [s] = reports(recs(events));
+  assert.equal(s!.files.read.paths.length, DEFAULT_LIMITS.files);
+  assert.equal(s!.files.read.more, 500);
+  assert.equal(s!.slowest.length, DEFAULT_LIMITS.slowest);
+  assert.equal(s!.calls.calls, 1500);
+});
+
+test("total: tokens are summed once per session, never double counted, and a repeated request is not added again", () => {
+  const runs = fileRecords("test/fixtures/stats/usage-runs.ndjson");
+  const sessions = reports(runs);
+  assert.equal(sessions.length, 3);
+  assert.deepEqual(sessions.map((s) => s.usage?.inputTokens), [1000, 2500, undefined]);
+  const total = new StatsTotalAcc();
+  for (const s of sessions) total.add(s);
+  let t = total.report();
+  assert.deepEqual(t.usage, { inputTokens: 3500, outputTokens: 250, cacheReadTokens: 3000, cacheWriteTokens: 400 });
+  assert.equal(t.usageSessions, 2);
+  assert.equal(t.usageRepeated, 0);
+  // The same log again (same session_id and request_id): its usage is reported as repeated, not added.
+  for (const s of reports(runs)) total.add(s);
+  t = total.report();
+  assert.deepEqual(t.usage, { inputTokens: 3500, outputTokens: 250, cacheReadTokens: 3000, cacheWriteTokens: 400 });
+  assert.equal(t.usageSessions, 2);
+  assert.equal(t.usageRepeated, 2);
+  assert.equal(t.sessions, 6);
+  // A resumed run keeps its session_id but has a new request_id: both runs count.
+  const resumed = reports(
+    recs([init(), result({ request_id: "r1", usage: { inputTokens: 1, outputTokens: 1 } }), init(), result({ request_id: "r2", usage: { inputTokens: 10, outputTokens: 10 } })]),
+  );
+  const t2 = new StatsTotalAcc();
+  for (const s of resumed) t2.add(s);
+  assert.deepEqual(t2.report().usage, { inputTokens: 11, outputTokens: 11, cacheReadTokens: undefined, cacheWriteTokens: undefined });
+  assert.equal(t2.report().usageSessions, 2);
+});
+
+test("total: no usage anywhere stays unknown, never 0; durations say how many were known", () => {
+  const t = new StatsTotalAcc();
+  for (const s of reports(fileRecords("test/fixtures/2025-shape.ndjson"))) t.add(s);
+  for (const s of reports(fileRecords("test/fixtures/stats/no-clock-cut.ndjson"))) t.add(s);
+  const r = t.report();
+  assert.equal(r.usage, undefined);
+  assert.equal(r.usageSessions, 0);
+  assert.equal(r.durationMs, 1234);
+  assert.equal(r.durationSessions, 1);
+  assert.deepEqual([r.finished, r.errors, r.cutOff], [1, 0, 1]);
+});
