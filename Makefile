@@ -1,6 +1,6 @@
 # A thin layer over npm scripts. `make demo` and `make test` work on a fresh machine with only
 # Node >= 20 and npm: each installs what it needs (npm ci) first.
-.PHONY: demo test build typecheck golden bench ci clean
+.PHONY: demo test build typecheck golden man bench ci clean
 
 STAMP := node_modules/.cursorlog-installed
 
@@ -23,6 +23,9 @@ typecheck: $(STAMP)
 
 golden: build
 	UPDATE_GOLDEN=1 npm test
+
+man: build
+	node bin/cursorlog.js man > man/cursorlog.1
 
 bench: build
 	bash bench/run.sh

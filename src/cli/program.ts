@@ -5,6 +5,7 @@ import { jsonCommand } from "./commands/json.js";
 import { statsCommand } from "./commands/stats.js";
 import { textCommand } from "./commands/text.js";
 import { timelineCommand } from "./commands/timeline.js";
+import { completionCommand, manCommand } from "./commands/completion.js";
 
 export const PROGRAM_EXAMPLES = `Examples:
   $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog text
@@ -17,7 +18,7 @@ export const PROGRAM_EXAMPLES = `Examples:
  * The command table. Each entry is one verb in its own file under commands/; a new conversion
  * (filter, timeline, validate, …) adds its line here.
  */
-export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [jsonCommand, textCommand, filterCommand, timelineCommand, statsCommand];
+export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [jsonCommand, textCommand, filterCommand, timelineCommand, statsCommand, completionCommand];
 
 export function buildProgram(ctx: CommandContext, version: string): Command {
   const program = new Command("cursorlog")
@@ -34,5 +35,6 @@ export function buildProgram(ctx: CommandContext, version: string): Command {
     .helpCommand("help [command]", "show help for a command")
     .showSuggestionAfterError(true);
   for (const make of COMMANDS) program.addCommand(make(ctx));
+  program.addCommand(manCommand(ctx, version), { hidden: true });
   return program;
 }
