@@ -1,0 +1,152 @@
+import { OP, type RegexProgram } from "./regex-program.js";
+
+function isLineTerminator(c: number): boolean {
+  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/** The literal chars a match can start with, or null when a class, `.` or an empty match can start it. */
+function firstChars(p: RegexProgram): string | null {
+  const seen = new Set<number>();
+  const todo = [0];
+  let chars = "";
+  while (todo.length > 0) {
+    const pc = todo.pop()!;
+    if (seen.has(pc)) continue;
+    seen.add(pc);
+    const o = p.op[pc];
+    if (o === OP.JMP) todo.push(p.x[pc]!);
+    else if (o === OP.SPLIT) todo.push(p.x[pc]!, p.y[pc]!);
+    else if (o === OP.BOL || o === OP.EOL || o === OP.WORD || o === OP.NONWORD) todo.push(pc + 1);
+    else if (o === OP.CHAR) chars += String.fromCharCode(p.x[pc]!);
+    else return null;
+  }
+  return chars;
+}
+
+/**
+ * Runs a Thompson-NFA program over a string, breadth first (a Pike VM): every position is visited
+ * once and each instruction at most once per position, so a test costs O(length × program size)
+ * whatever the pattern. One instance per compiled pattern; not reentrant.
+ */
+export class PikeVm {
+  private clist: Int32Array;
+  private nlist: Int32Array;
+  /** mark[pc] = position + 1 when pc is already queued for that position. */
+  private readonly mark: Int32Array;
+  private readonly stack: Int32Array;
+  /** The pattern starts with `^` (no m flag): new threads start at position 0 only. */
+  private readonly anchored: boolean;
+  /** Every match begins with one of these literal chars (null: unknown), so idle stretches are skipped. */
+  private readonly first: string | null;
+
+  constructor(private readonly p: RegexProgram) {
+    const n = p.op.length;
+    this.clist = new Int32Array(n);
+    this.nlist = new Int32Array(n);
+    this.mark = new Int32Array(n);
+    this.stack = new Int32Array(2 * n + 2);
+    this.anchored = p.op[0] === OP.BOL && !p.multiline;
+    this.first = firstChars(p);
+  }
+
+  test(s: string): boolean {
+    const { op, x } = this.p;
+    const classes = this.p.classes;
+    const n = s.length;
+    this.mark.fill(0);
+    let clen = 0;
+    for (let i = 0; i <= n; i++) {
+      if (clen === 0) {
+        if (this.anchored) {
+          if (i > 0) return false;
+        } else if (this.first !== null) {
+          while (i < n && !this.first.includes(s[i]!)) i++;
+          if (i === n) return false;
+        }
+      }
+      if (i === 0 || !this.anchored) {
+        const added = this.add(this.clist, clen, 0, i, s);
+        if (added < 0) return true;
+        clen = added;
+      }
+      if (i === n) break;
+      const c = s.charCodeAt(i);
+      let nlen = 0;
+      for (let k = 0; k < clen; k++) {
+        const pc = this.clist[k]!;
+        let ok: boolean;
+        switch (op[pc]) {
+          case OP.CHAR:
+            ok = c === x[pc];
+            break;
+          case OP.DOT:
+            ok = !isLineTerminator(c);
+            break;
+          case OP.ANY:
+            ok = true;
+            break;
+          default: {
+            const re = classes[x[pc]!]!;
+            re.lastIndex = i;
+            ok = re.test(s);
+          }
+        }
+        if (ok) {
+          nlen = this.add(this.nlist, nlen, pc + 1, i + 1, s);
+          if (nlen < 0) return true;
+        }
+      }
+      const t = this.clist;
+      this.clist = this.nlist;
+      this.nlist = t;
+      clen = nlen;
+    }
+    return false;
+  }
+
+  /** Queues `pc` and what it reaches without consuming input at position `at`; -1 when MATCH is reached. */
+  private add(list: Int32Array, len: number, start: number, at: number, s: string): number {
+    const { op, x, y, multiline } = this.p;
+    const mark = this.mark;
+    const stack = this.stack;
+    const stamp = at + 1;
+    let sp = 0;
+    stack[sp++] = start;
+    while (sp > 0) {
+      const pc = stack[--sp]!;
+      if (mark[pc] === stamp) continue;
+      mark[pc] = stamp;
+      switch (op[pc]) {
+        case OP.JMP:
+          stack[sp++] = x[pc]!;
+          break;
+        case OP.SPLIT:
+          stack[sp++] = y[pc]!;
+          stack[sp++] = x[pc]!;
+          break;
+        case OP.BOL:
+          if (at === 0 || (multiline && isLineTerminator(s.charCodeAt(at - 1)))) stack[sp++] = pc + 1;
+          break;
+        case OP.EOL:
+          if (at === s.length || (multiline && isLineTerminator(s.charCodeAt(at)))) stack[sp++] = pc + 1;
+          break;
+        case OP.WORD:
+        case OP.NONWORD: {
+          const before = at > 0 && isWordChar(s.charCodeAt(at - 1));
+          const after = at < s.length && isWordChar(s.charCodeAt(at));
+          if ((before !== after) === (op[pc] === OP.WORD)) stack[sp++] = pc + 1;
+          break;
+        }
+        case OP.MATCH:
+          return -1;
+        default:
+          list[len++] = pc;
+      }
+    }
+    return len;
+  }
+}
