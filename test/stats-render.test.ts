@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { PassThrough, Writable } from "node:stream";
 import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
 import { colorsFor } from "../src/cli/config.js";
+import { main } from "../src/cli/main.js";
 import { Reporter } from "../src/diagnostics.js";
 import type { JsonRecord } from "../src/input/record.js";
 import { DEFAULT_LIMITS } from "../src/transforms/stats-collect.js";
@@ -153,4 +156,31 @@ test("formatDuration and formatCount: readable, locale-independent", () => {
     "2 h 03 min",
   ]);
   assert.deepEqual([0, 999, 1000, 1234567, -20480, 1.5].map(formatCount), ["0", "999", "1,000", "1,234,567", "-20,480", "1.5"]);
+});
+
+test("stats on a live pipe writes a session's block at its result, while the input is still open", async () => {
+  const lines = readFileSync("test/fixtures/two-sessions.ndjson", "utf8").split("\n").filter(Boolean);
+  const stdin = new PassThrough();
+  let out = "";
+  const stdout = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      out += chunk.toString("utf8");
+      cb();
+    },
+  });
+  const done = main(["stats", "--format", "json"], { stdin, stdout, stderr: new PassThrough(), env: {}, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false });
+  const waitForLines = async (n: number) => {
+    for (let i = 0; i < 200 && out.split("\n").length - 1 < n; i++) await sleep(5);
+    return out.trimEnd().split("\n").map((l) => JSON.parse(l).type);
+  };
+  for (const l of lines.slice(0, 3)) stdin.write(l + "\n");
+  await sleep(20);
+  assert.equal(out, "", "nothing before the first result");
+  stdin.write(lines[3] + "\n"); // the first session's result
+  assert.deepEqual(await waitForLines(1), ["session"]);
+  for (const l of lines.slice(4)) stdin.write(l + "\n"); // the second session, up to its result
+  assert.deepEqual(await waitForLines(2), ["session", "session"]);
+  stdin.end();
+  assert.equal(await done, 0);
+  assert.deepEqual(out.trimEnd().split("\n").map((l) => JSON.parse(l).type), ["session", "session", "total"]);
 });
