@@ -20,7 +20,8 @@ export const FILTER_EXAMPLES = `Examples:
 const NOTES = `
 Events are written as the lines they were read from (LF line ends; a value that spanned several
 lines, or shared one, is written as compact JSON). Repeating a predicate ORs its values; different
-predicates AND together. With no predicate every JSON line is written.
+predicates AND together. With no predicate every JSON line is written. Sessions pass through as
+they are: one without a result is not an error here (exit status: 0, 1 with -e and no match, 2, 5).
 
 --where 'PATH OP VALUE' (one argument): PATH is a jq-style path, a.b.c, a[0], a[-1], a.*.c (any
 key or element), a."key.with dots"; OP is ==, !=, <, <=, >, >=, ~ (regex) or exists; VALUE is JSON
@@ -88,7 +89,7 @@ export function filterCommand(ctx: CommandContext): Command {
     .addOption(new Option("--until <time>", "events before this time (ISO-8601 or epoch ms)").argParser(usage(parseTimeArg)).helpGroup("Predicates:"))
     .addOption(new Option("--pair", "never cut a tool call in half: a kept started or completed event brings out the other").helpGroup("Output options:"))
     .addOption(new Option("-c, --count", "print only the number of events that would be written").helpGroup("Output options:"))
-    .addOption(new Option("-e, --exit-status", "exit 1 when no event was written (as grep and jq -e do)").helpGroup("Output options:"));
+    .addOption(new Option("-e, --exit-status", "exit 1 when no event was written (input errors keep their own status)").helpGroup("Output options:"));
   withInputOptions(cmd).action((files: string[], raw: FilterRaw) => {
     if (raw.since !== undefined && raw.until !== undefined && raw.since >= raw.until) {
       cmd.error(`error: --since (${new Date(raw.since).toISOString()}) must be earlier than --until (${new Date(raw.until).toISOString()})`, {
