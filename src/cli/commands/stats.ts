@@ -8,7 +8,7 @@ import type { StatsRenderer } from "../../transforms/stats-types.js";
 import type { CommandContext } from "../command-context.js";
 import { colorsFor, type SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
-import { parseCount, withInputOptions } from "../shared-options.js";
+import { parseCount, withFollowOption, withInputOptions } from "../shared-options.js";
 
 export const STATS_EXAMPLES = `Examples:
   $ cursorlog stats run.ndjson
@@ -92,7 +92,7 @@ export function statsCommand(ctx: CommandContext): Command {
       new Option("--max-files <n>", "list at most n distinct paths per file list and session").argParser(parseCount).default(DEFAULT_LIMITS.files).helpGroup(GROUP),
     )
     .addOption(new Option("-e, --exit-status", "exit 1 if a result has is_error:true, 4 if a session was cut off (no result)").helpGroup(GROUP));
-  withInputOptions(cmd).action((files: string[], raw: StatsRaw) => {
+  withFollowOption(withInputOptions(cmd)).action((files: string[], raw: StatsRaw) => {
     ctx.setRun(() =>
       runCommand(
         ctx.io,
