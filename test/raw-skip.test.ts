@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
-import { skipAllBut, skipTypes, wellFormed } from "../src/input/raw-skip.js";
+import { skipAllBut, skipCompletionBodies, skipTypes, wellFormed } from "../src/input/raw-skip.js";
 
 const lines = readdirSync("test/fixtures")
   .filter((f) => f.endsWith(".ndjson"))
@@ -31,6 +31,23 @@ test("raw skip is sound: a skipped line parses, and its type is the one JSON.par
     }
   }
   assert.ok(skipped > 100, `only ${skipped} lines were skippable`);
+});
+
+test("completion bodies: a completed tool call stands in as {type, subtype, call_id} with the id JSON.parse reads", () => {
+  const skip = skipCompletionBodies(undefined);
+  let n = 0;
+  for (const line of lines) {
+    const buf = Buffer.from(line);
+    const v = skip.test(buf, 0, buf.length);
+    if (v === undefined) continue;
+    n++;
+    const parsed = JSON.parse(line) as { type: string; subtype: string; call_id: string };
+    assert.deepEqual(v, { type: "tool_call", subtype: "completed", call_id: parsed.call_id, tool_call: {} });
+    assert.equal(parsed.type, "tool_call");
+    assert.equal(parsed.subtype, "completed");
+    for (let cut = 1; cut < buf.length; cut += 7) assert.equal(skip.test(buf, 0, cut), undefined, `cut at ${cut}`);
+  }
+  assert.ok(n > 30, `only ${n} completions`);
 });
 
 test("raw skip never skips a line cut at any position, nor a line with a second top-level type", () => {

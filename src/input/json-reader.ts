@@ -29,9 +29,10 @@ export class JsonReader {
   /** Appends what `lines` yield to `out`. */
   read(lines: Array<Line | SkippedLine | OversizeLine>, out: InputItem[]): void {
     for (let line of lines) {
-      if ("skippedType" in line) {
+      if ("skipped" in line) {
         if (this.parse === null) {
-          out.push({ file: this.file, line: line.lineNo, text: "", value: stub(line.skippedType), skipped: true });
+          const value = typeof line.skipped === "string" ? stub(line.skipped) : line.skipped;
+          out.push({ file: this.file, line: line.lineNo, text: "", value, skipped: true });
           continue;
         }
         line = { lineNo: line.lineNo, text: line.buf.toString("utf8", line.start, line.end) };

@@ -1,4 +1,5 @@
 import type { RawSkip } from "./raw-skip.js";
+import type { JsonObject } from "./record.js";
 
 /** One physical line of input: 1-based line number, text without its `\n` / `\r\n`. */
 export interface Line {
@@ -9,7 +10,8 @@ export interface Line {
 /** A line the command can skip: its type, and its bytes in case they are needed after all. */
 export interface SkippedLine {
   lineNo: number;
-  skippedType: string;
+  /** Its type (the line stands in as `{type}`), or the stand-in object the skip test made. */
+  skipped: string | JsonObject;
   buf: Buffer;
   start: number;
   end: number;
@@ -104,7 +106,7 @@ export class LineSplitter {
     if (this.skip !== undefined) {
       const type = this.skip.test(buf, start, end);
       if (type !== undefined) {
-        out.push({ lineNo, skippedType: type, buf, start, end });
+        out.push({ lineNo, skipped: type, buf, start, end });
         return;
       }
     }

@@ -11,15 +11,49 @@
  * escapes, comma placement) are `cursorlog validate`'s job.
  */
 export interface RawSkip {
-  /** `test` returns the skipped line's type, or undefined when the line must be read. */
-  test(buf: Buffer, start: number, end: number): string | undefined;
+  /**
+   * `test` returns the skipped line's type (it stands in as `{type}`), or a small stand-in object
+   * holding the few fields the command needs, or undefined when the line must be read in full.
+   */
+  test(buf: Buffer, start: number, end: number): string | JsonObject | undefined;
 }
 
 const PREFIX = Buffer.from('{"type":"');
+const COMPLETED = Buffer.from('{"type":"tool_call","subtype":"completed","call_id":"');
+
+/**
+ * For commands that need of a tool call's completion only its `call_id` (to close the call):
+ * a completion line, which carries the call's whole result (file contents, stdout: the big lines
+ * of a log), stands in as `{type, subtype, call_id, tool_call: {}}`, its id read from the bytes.
+ * Lines in any other shape go to `base`.
+ */
+export function skipCompletionBodies(base: RawSkip | undefined): RawSkip {
+  return {
+    test(buf, start, end) {
+      if (end - start > COMPLETED.length + 2 && sameBytes(buf, start, end, COMPLETED)) {
+        const open = start + COMPLETED.length - 1;
+        const close = closingQuote(buf, open + 1, end);
+        if (close > 0 && wellFormed(buf, start, end)) {
+          let callId: unknown;
+          try {
+            callId = JSON.parse(buf.toString("utf8", open, close + 1));
+          } catch {
+            return undefined;
+          }
+          return { type: "tool_call", subtype: "completed", call_id: callId, tool_call: {} };
+        }
+        return undefined;
+      }
+      return base?.test(buf, start, end);
+    },
+  };
+}
 
 /** Bytes allowed outside strings: whitespace, , : digits - + . e E and the letters of true/false/null. */
 const OUTSIDE = new Uint8Array(256);
 for (const ch of " \t\r,:0123456789-+.eEtrufalsn") OUTSIDE[ch.charCodeAt(0)] = 1;
+
+import type { JsonObject } from "./record.js";
 
 /** Skip lines of these types. */
 export function skipTypes(types: readonly string[]): RawSkip | undefined {
@@ -84,7 +118,7 @@ function hasPrefix(buf: Buffer, start: number, end: number): boolean {
   return true;
 }
 
-function sameBytes(buf: Buffer, at: number, end: number, name: Buffer): boolean {
+function sameBytes(buf: Buffer, at: number, end: number, name: Uint8Array): boolean {
   if (end - at < name.length) return false;
   for (let k = 0; k < name.length; k++) if (buf[at + k] !== name[k]) return false;
   return true;

@@ -4,7 +4,7 @@ import { SessionTracker, type Session } from "../events/sessions.js";
 import { ExitCode } from "../exit-codes.js";
 import type { JsonObject, JsonRecord } from "../input/record.js";
 import type { Stage } from "../stream/stage.js";
-import { skipTypes } from "../input/raw-skip.js";
+import { skipCompletionBodies, skipTypes } from "../input/raw-skip.js";
 import { incompleteMessage } from "./incomplete.js";
 
 export interface ResultJsonOptions {
@@ -55,7 +55,8 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
 
   return {
     // Thinking and the prompt never matter here; a synthesized result needs assistant text and timestamps.
-    skip: skipTypes(opts.allowIncomplete ? ["user"] : ["thinking", "user", "assistant"]),
+    // A completion only closes its call here: its result body is never parsed.
+    skip: skipCompletionBodies(skipTypes(opts.allowIncomplete ? ["user"] : ["thinking", "user", "assistant"])),
     record(rec: JsonRecord) {
       const step = tracker.observe(rec);
       let out = step.ended ? ended(step.ended) : undefined;
