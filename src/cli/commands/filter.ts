@@ -8,7 +8,7 @@ import { rawSkipFor } from "../../transforms/filter-skip.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
-import { withInputOptions } from "../shared-options.js";
+import { withFollowOption, withInputOptions } from "../shared-options.js";
 
 export const FILTER_EXAMPLES = `Examples:
   $ cursorlog filter --exclude-type thinking run.ndjson > small.ndjson
@@ -90,7 +90,7 @@ export function filterCommand(ctx: CommandContext): Command {
     .addOption(new Option("--pair", "never cut a tool call in half: a kept started or completed event brings out the other").helpGroup("Output options:"))
     .addOption(new Option("-c, --count", "print only the number of events that would be written").helpGroup("Output options:"))
     .addOption(new Option("-e, --exit-status", "exit 1 when no event was written (input errors keep their own status)").helpGroup("Output options:"));
-  withInputOptions(cmd).action((files: string[], raw: FilterRaw) => {
+  withFollowOption(withInputOptions(cmd)).action((files: string[], raw: FilterRaw) => {
     if (raw.since !== undefined && raw.until !== undefined && raw.since >= raw.until) {
       cmd.error(`error: --since (${new Date(raw.since).toISOString()}) must be earlier than --until (${new Date(raw.until).toISOString()})`, {
         exitCode: 2,
