@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
-import { skipAllBut, skipCompletionBodies, skipTypes, wellFormed } from "../src/input/raw-skip.js";
+import { keepWhole, skipAllBut, skipCompletionBodies, skipTypes, wellFormed } from "../src/input/raw-skip.js";
 
 const lines = readdirSync("test/fixtures")
   .filter((f) => f.endsWith(".ndjson"))
@@ -72,4 +72,21 @@ test("wellFormed: structure only, with what it catches spelled out", () => {
   assert.equal(ok('{"a":"b\u0001"}'), false, "raw control character");
   assert.equal(ok('{"a":RetriableError}'), false, "bare words");
   assert.equal(ok('{"a":{"b":1}'), false, "unbalanced");
+});
+
+test("keepWhole: a kept line has the type JSON.parse sees, ends in its own LF, and is never cut", () => {
+  const keep = keepWhole(undefined, (t) => t !== "thinking");
+  let n = 0;
+  for (const line of lines) {
+    const buf = Buffer.from(line + "\n");
+    const end = buf.length - 1;
+    const t = keep.keep!(buf, 0, end);
+    if (t === undefined) continue;
+    n++;
+    assert.equal(parsedType(line), t);
+    assert.notEqual(t, "thinking");
+    assert.equal(keep.keep!(Buffer.from(line), 0, Buffer.byteLength(line)), undefined, "no LF of its own: not kept");
+    for (let cut = 1; cut < end; cut += 5) assert.equal(keep.keep!(Buffer.concat([buf.subarray(0, cut), Buffer.from("\n")]), 0, cut), undefined);
+  }
+  assert.ok(n > 100, `only ${n} kept`);
 });

@@ -32,7 +32,8 @@ export class JsonReader {
       if ("skipped" in line) {
         if (this.parse === null) {
           const value = typeof line.skipped === "string" ? stub(line.skipped) : line.skipped;
-          out.push({ file: this.file, line: line.lineNo, text: "", value, skipped: true });
+          if (line.keep) out.push({ file: this.file, line: line.lineNo, text: "", value, skipped: true, raw: line.buf.subarray(line.start, line.end + 1) });
+          else out.push({ file: this.file, line: line.lineNo, text: "", value, skipped: true });
           continue;
         }
         line = { lineNo: line.lineNo, text: line.buf.toString("utf8", line.start, line.end) };
@@ -118,7 +119,7 @@ export class JsonReader {
       asm.consume(token as Parameters<Assembler["consume"]>[0]);
       if (asm.done) {
         const value = asm.current;
-        if (isObject(value)) out.push({ file: this.file, line: this.valueLine, text: JSON.stringify(value), value });
+        if (isObject(value)) out.push({ file: this.file, line: this.valueLine, text: JSON.stringify(value), value, reassembled: true });
         else out.push(this.notObject(this.valueLine, value));
         this.valueLine = 0;
       }

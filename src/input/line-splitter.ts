@@ -12,6 +12,8 @@ export interface SkippedLine {
   lineNo: number;
   /** Its type (the line stands in as `{type}`), or the stand-in object the skip test made. */
   skipped: string | JsonObject;
+  /** RawSkip.keep said so: the stage gets the line's bytes, `buf[start, end]` including its LF. */
+  keep?: true;
   buf: Buffer;
   start: number;
   end: number;
@@ -104,6 +106,11 @@ export class LineSplitter {
     }
     if (end > start && buf[end - 1] === 13) end--;
     if (this.skip !== undefined) {
+      const kept = this.skip.keep?.(buf, start, end);
+      if (kept !== undefined) {
+        out.push({ lineNo, skipped: kept, keep: true, buf, start, end });
+        return;
+      }
       const type = this.skip.test(buf, start, end);
       if (type !== undefined) {
         out.push({ lineNo, skipped: type, buf, start, end });

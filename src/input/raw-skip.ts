@@ -16,6 +16,43 @@ export interface RawSkip {
    * holding the few fields the command needs, or undefined when the line must be read in full.
    */
   test(buf: Buffer, start: number, end: number): string | JsonObject | undefined;
+  /**
+   * Optional, asked first: the line is wanted as it is, for its type alone (filter --type): return
+   * its type and the line reaches the stage as its raw bytes (JsonRecord.raw), never decoded or
+   * parsed. Same structural check as a skipped line.
+   */
+  keep?(buf: Buffer, start: number, end: number): string | undefined;
+}
+
+/**
+ * `base`, plus: a line whose type `accept`s is kept whole as bytes. Only a line read straight from
+ * its chunk and ending in a bare LF qualifies (its bytes then include the LF: no copy at all).
+ */
+export function keepWhole(base: RawSkip | undefined, accept: (type: string) => boolean): RawSkip {
+  const seen = new Map<number, string[]>();
+  return {
+    test: (buf, start, end) => base?.test(buf, start, end),
+    keep(buf, start, end) {
+      if (buf[end] !== 10 || !hasPrefix(buf, start, end)) return undefined;
+      const at = start + PREFIX.length;
+      const q = typeEnd(buf, at, end);
+      if (q < 0) return undefined;
+      const type = typeName(seen, buf, at, q);
+      return accept(type) && wellFormed(buf, start, end) ? type : undefined;
+    },
+  };
+}
+
+/** The index of the quote closing a plain (escape-free, ASCII) type name starting at `at`, or -1. */
+function typeEnd(buf: Buffer, at: number, end: number): number {
+  let q = at;
+  while (q < end && q - at <= 64) {
+    const c = buf[q]!;
+    if (c === 0x22) return q === at ? -1 : q;
+    if (c === 0x5c || c < 0x20 || c >= 0x80) return -1;
+    q++;
+  }
+  return -1;
 }
 
 const PREFIX = Buffer.from('{"type":"');
@@ -78,15 +115,8 @@ export function skipAllBut(types: readonly string[]): RawSkip {
     if (!hasPrefix(buf, start, end)) return undefined;
     const at = start + PREFIX.length;
     for (const name of names) if (sameBytes(buf, at, end, name)) return undefined;
-    let q = at;
-    while (q < end && q - at <= 64) {
-      const c = buf[q]!;
-      if (c === 0x22) break;
-      if (c === 0x5c || c < 0x20 || c >= 0x80) return undefined;
-      q++;
-    }
-    if (q >= end || buf[q] !== 0x22 || q === at) return undefined;
-    if (!wellFormed(buf, start, end)) return undefined;
+    const q = typeEnd(buf, at, end);
+    if (q < 0 || !wellFormed(buf, start, end)) return undefined;
     return typeName(seen, buf, at, q);
   };
   return { test };

@@ -14,6 +14,13 @@ export interface JsonRecord {
    * structure but neither decoded nor parsed; `value` is just `{type}` and `text` is empty.
    */
   skipped?: true;
+  /** With `skipped`, when the command keeps the line whole (RawSkip.keep): its bytes, LF included. */
+  raw?: Buffer;
+  /**
+   * The value was not alone on its line: pretty-printed over several lines, or one of several on a
+   * line. The token parser put it together; `text` is its compact JSON. (validate reports it.)
+   */
+  reassembled?: true;
 }
 
 /** Something wrong with the input. `kind` decides the exit status (see exit-codes.ts). */

@@ -7,7 +7,8 @@ import type { JsonRecord, Problem } from "../input/record.js";
  * `toTransform` makes a Node Transform out of it.
  */
 export interface Stage {
-  record(rec: JsonRecord): string | undefined;
+  /** Text to write, or bytes to write unchanged (a kept raw line). */
+  record(rec: JsonRecord): string | Buffer | undefined;
   /** `lastLine`: the file's last physical line (lines the stage never saw count too). */
   fileEnd?(file: string, lastLine: number): string | undefined;
   /** Lines this stage does not need, decided from raw bytes; they are never decoded or parsed. */

@@ -17,6 +17,7 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
     transform(batch: InputBatch, _enc, done) {
       if (stopped) return done();
       let out = "";
+      let parts: Buffer[] | undefined;
       try {
         for (const item of batch.items) {
           if (isProblem(item)) {
@@ -33,7 +34,14 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
             continue;
           }
           const text = stage.record(item);
-          if (text !== undefined) out += text;
+          if (text === undefined) continue;
+          if (typeof text === "string") out += text;
+          else {
+            parts ??= [];
+            if (out !== "") parts.push(Buffer.from(out));
+            out = "";
+            parts.push(text);
+          }
         }
         if (batch.fileEnd && !stopped && stage.fileEnd) {
           const text = stage.fileEnd(batch.file, batch.lastLine);
@@ -42,7 +50,10 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
       } catch (err) {
         return done(err as Error);
       }
-      if (out !== "") this.push(out);
+      if (parts !== undefined) {
+        if (out !== "") parts.push(Buffer.from(out));
+        this.push(Buffer.concat(parts));
+      } else if (out !== "") this.push(out);
       done();
     },
     flush(done) {

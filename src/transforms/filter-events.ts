@@ -34,14 +34,19 @@ export interface FilterOptions {
  * still open). A kept completion is preceded by its held `started` line unless that was already
  * written; a kept `started` makes its completion be written whatever it holds.
  */
+function join(a: string | Buffer, b: string | Buffer): string | Buffer {
+  return typeof a === "string" && typeof b === "string" ? a + b : Buffer.concat([Buffer.from(a), Buffer.from(b)]);
+}
+
 export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage {
   const test = opts.test;
   const window = opts.since !== undefined || opts.until !== undefined ? new TimeWindow(opts.since, opts.until) : undefined;
   let kept = 0;
 
-  function emit(rec: JsonRecord): string {
+  function emit(rec: JsonRecord): string | Buffer {
     kept++;
-    return opts.count ? "" : rec.text + "\n";
+    if (opts.count) return "";
+    return rec.raw ?? rec.text + "\n";
   }
 
   const finish = (): string | undefined => {
@@ -53,7 +58,7 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
     // The hot path: one compiled test per line, nothing else. A skipped line (its type rejected
     // from its raw bytes) has no text and is never written.
     const stage: Stage = {
-      record: (rec) => (rec.skipped !== true && (test === undefined || test(rec.value)) ? emit(rec) : undefined),
+      record: (rec) => (rec.raw !== undefined || (rec.skipped !== true && (test === undefined || test(rec.value))) ? emit(rec) : undefined),
       finish,
     };
     if (opts.skip !== undefined && test !== undefined) stage.skip = opts.skip;
@@ -91,7 +96,7 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
       if (step.completed) {
         const start = step.completed.started;
         const startWritten = start !== undefined && written.delete(start);
-        if (hit) return start !== undefined && !startWritten ? emit(start.rec) + emit(rec) : emit(rec);
+        if (hit) return start !== undefined && !startWritten ? join(emit(start.rec), emit(rec)) : emit(rec);
         return startWritten ? emit(rec) : undefined;
       }
       return hit ? emit(rec) : undefined;

@@ -1,5 +1,5 @@
 import type { PredicateSpec } from "../events/predicate.js";
-import { skipAllBut, skipTypes, type RawSkip } from "../input/raw-skip.js";
+import { keepWhole, skipAllBut, skipTypes, type RawSkip } from "../input/raw-skip.js";
 
 /**
  * The lines `cursorlog filter` may leave undecoded and unparsed (raw-skip.ts): those whose type
@@ -12,6 +12,15 @@ export function rawSkipFor(spec: PredicateSpec): RawSkip | undefined {
   let kept: string[] | undefined;
   if (spec.types?.length) kept = [...spec.types];
   if (spec.tools?.length || spec.statuses?.length) kept = (kept ?? ["tool_call"]).filter((t) => t === "tool_call");
-  if (kept !== undefined) return skipAllBut(kept.filter((t) => !excluded.has(t)));
-  return skipTypes([...excluded]);
+  const skip = kept !== undefined ? skipAllBut(kept.filter((t) => !excluded.has(t))) : skipTypes([...excluded]);
+  if (!typeOnly(spec)) return skip;
+  // The type alone decides: a matching line is written as its bytes, never decoded or parsed.
+  const types = spec.types?.length ? new Set(spec.types) : undefined;
+  return keepWhole(skip, (t) => (types === undefined || types.has(t)) && !excluded.has(t));
+}
+
+/** Only --type / --exclude-type given (at least one): nothing but the type can reject a line. */
+function typeOnly(spec: PredicateSpec): boolean {
+  const other = [spec.subtypes, spec.tools, spec.statuses, spec.sessions, spec.callIds, spec.modelCallIds, spec.where];
+  return (spec.types?.length ?? 0) + (spec.excludeTypes?.length ?? 0) > 0 && other.every((l) => !l?.length);
 }
