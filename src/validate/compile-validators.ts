@@ -1,0 +1,54 @@
+import Ajv2020Module from "ajv/dist/2020.js";
+import { ExitCode } from "../exit-codes.js";
+import { schemaFacts } from "./schema-facts.js";
+import { SchemaPlans } from "./schema-plan.js";
+import { SchemaSetError, type SchemaFile, type SchemaSet } from "./schema-set.js";
+import type { ValidateFn, Validators } from "./validators.js";
+
+const Ajv2020 = Ajv2020Module.default;
+
+/**
+ * Compiles a user's schema set (`--schema PATH`) with ajv at run time: JSON Schema 2020-12, all
+ * errors, unknown keywords and formats tolerated (ajv's warnings go to `warn`). Every file is
+ * compiled, so a broken file is reported even when the entry does not use it. Every event goes to
+ * the entry schema; the known types and tool kinds are read from it.
+ */
+export function compileValidators(set: SchemaSet, warn: (message: string) => void): Validators {
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    allowUnionTypes: true,
+    logger: { log: () => {}, warn: (...a: unknown[]) => warn(a.join(" ")), error: (...a: unknown[]) => warn(a.join(" ")) },
+  });
+  for (const f of set.files) attempt(f, () => ajv.addSchema(f.schema, idOf(f) === undefined ? f.name : undefined));
+  let entry: ValidateFn | undefined;
+  for (const f of set.files) {
+    const v = attempt(f, () => ajv.getSchema(keyOf(f)));
+    if (f === set.entry) entry = v as ValidateFn;
+  }
+  if (entry === undefined) throw new SchemaSetError("schema does not compile", ExitCode.SCHEMA, set.entry.path);
+  const facts = schemaFacts(new SchemaPlans(set.files).root(set.entry));
+  const v: Validators = { byType: new Map(), entry, schemaSet: () => set };
+  if (facts.types) v.types = new Set(facts.types);
+  if (facts.toolKinds) v.toolKinds = new Set(facts.toolKinds);
+  return v;
+}
+
+/** ajv knows a schema by its `$id` as written, or by the key it was added with. */
+function keyOf(f: SchemaFile): string {
+  return idOf(f) ?? f.name;
+}
+
+function idOf(f: SchemaFile): string | undefined {
+  const id = typeof f.schema === "object" ? (f.schema as { $id?: unknown }).$id : undefined;
+  return typeof id === "string" ? id : undefined;
+}
+
+function attempt<T>(f: SchemaFile, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    const message = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, " ").trim();
+    throw new SchemaSetError(`schema does not compile: ${message}`, ExitCode.SCHEMA, f.path);
+  }
+}
