@@ -1,0 +1,144 @@
+import { SessionTracker, type Session } from "../events/sessions.js";
+import { isInit } from "../events/types.js";
+import type { JsonRecord } from "../input/record.js";
+import type { Finding, LifecycleRule } from "./finding.js";
+import { quote } from "./quote.js";
+
+interface SessionState {
+  session: Session;
+  /** The session_id of the session's first event that has one, and that event's line. */
+  sid?: string;
+  sidLine: number;
+  /** session_ids already reported as differing, so a run of them is reported once. */
+  otherSids?: Set<string>;
+  lastTs: number;
+  lastTsLine: number;
+  /** Calls completed so far: the completion's line and its start's, to name both on a second completion. */
+  completed: Map<string, { line: number; startLine?: number }>;
+}
+
+/**
+ * The checks no schema can make, across the events of a session (sessions as SessionTracker
+ * splits them: at each system/init, after a result, at the end of a file; call ids are paired
+ * within a session only, since models like Kimi reuse `Read_0` in every run).
+ *
+ * Errors: a session that does not start with system/init, or has no result; a started call that
+ * never completes, starts again while open, completes twice, or completes as another kind; a
+ * session_id that changes. Warnings (the real CLI does these): a completion without a start (a
+ * rejected task call), timestamp_ms going backwards.
+ */
+export class LifecycleChecker {
+  private readonly tracker = new SessionTracker();
+  private state: SessionState | null = null;
+
+  /** Findings this event reveals (possibly about the session it ended), or undefined. */
+  observe(rec: JsonRecord): Finding[] | undefined {
+    const ev = rec.value;
+    const cur = this.state;
+    // The tracker forgets an open call that starts again: look it up before.
+    let reopened: number | undefined;
+    if (cur !== null && cur.session.result === undefined && !isInit(ev) && ev.type === "tool_call" && ev.subtype === "started") {
+      if (typeof ev.call_id === "string") reopened = cur.session.open.get(ev.call_id)?.rec.line;
+    }
+    const step = this.tracker.observe(rec);
+    let out: Finding[] | undefined;
+    if (step.ended !== undefined && cur !== null) out = this.end(cur, out);
+    let st = this.state;
+    if (st === null || st.session !== step.session) {
+      st = this.state = { session: step.session, sidLine: 0, lastTs: -1, lastTsLine: 0, completed: new Map() };
+      if (!isInit(ev)) {
+        const after = step.ended?.result;
+        const message =
+          after !== undefined
+            ? `a new session starts after the result at line ${after.line} without system/init`
+            : `the session starts with ${typeof ev.type === "string" ? `a ${quote(ev.type)} event` : "an event without a type"}, not system/init`;
+        out = add(out, rec, "error", "no-init", message, after !== undefined ? [after.line] : undefined);
+      }
+    }
+    const sid = ev.session_id;
+    if (typeof sid === "string") {
+      if (st.sid === undefined) {
+        st.sid = sid;
+        st.sidLine = rec.line;
+      } else if (sid !== st.sid && !st.otherSids?.has(sid)) {
+        (st.otherSids ??= new Set()).add(sid);
+        const message = `session_id ${quote(sid)} differs from ${quote(st.sid)} (line ${st.sidLine}) in the same session`;
+        out = add(out, rec, "error", "session-id-change", message, [st.sidLine]);
+      }
+    }
+    const ts = ev.timestamp_ms;
+    if (typeof ts === "number") {
+      if (ts < st.lastTs) {
+        const message = `timestamp_ms goes back ${st.lastTs - ts} ms from line ${st.lastTsLine}`;
+        out = add(out, rec, "warning", "timestamp-backwards", message, [st.lastTsLine]);
+      }
+      st.lastTs = ts;
+      st.lastTsLine = rec.line;
+    }
+    if (step.started !== undefined && reopened !== undefined) {
+      const message = `tool call ${quote(step.started.callId)} starts again while its start at line ${reopened} has not completed`;
+      out = add(out, rec, "error", "duplicate-start", message, [reopened]);
+    }
+    const done = step.completed;
+    if (done !== undefined) {
+      const id = done.callId;
+      if (done.started !== undefined) {
+        const startLine = done.started.rec.line;
+        if (done.call.tool !== done.started.call.tool) {
+          const message = `tool call ${quote(id)} completes as ${done.call.tool}, but it started at line ${startLine} as ${done.started.call.tool}`;
+          out = add(out, rec, "error", "kind-mismatch", message, [startLine]);
+        }
+        st.completed.set(id, { line: rec.line, startLine });
+      } else {
+        const first = st.completed.get(id);
+        if (first !== undefined) {
+          const related = first.startLine !== undefined ? [first.line, first.startLine] : [first.line];
+          const started = first.startLine !== undefined ? `, started at line ${first.startLine}` : "";
+          const message = `tool call ${quote(id)} completes again: it completed at line ${first.line}${started}`;
+          out = add(out, rec, "error", "double-completion", message, related);
+        } else {
+          const message = `tool call ${quote(id)} (${done.call.tool}) completes without a started event`;
+          out = add(out, rec, "warning", "orphan-completion", message, undefined);
+          st.completed.set(id, { line: rec.line });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** End of a file: findings about the session it ends. */
+  endFile(lastLine: number): Finding[] | undefined {
+    const st = this.state;
+    this.state = null;
+    this.tracker.endFile(lastLine);
+    return st === null ? undefined : this.end(st, undefined);
+  }
+
+  private end(st: SessionState, out: Finding[] | undefined): Finding[] | undefined {
+    const s = st.session;
+    for (const call of s.open.values()) {
+      const message = `tool call ${quote(call.callId)} (${call.call.tool}) never completes: its session ends at line ${s.lastLine}`;
+      out = add(out, call.rec, "error", "unfinished-call", message, [s.lastLine]);
+    }
+    if (s.result === undefined) {
+      const who = st.sid !== undefined ? `session ${quote(st.sid)}` : `session #${s.index}`;
+      const message = `${who} has no result: it runs from line ${s.startLine} to line ${s.lastLine}`;
+      out = add(out, { file: s.file, line: s.lastLine }, "error", "no-result", message, [s.startLine]);
+    }
+    return out;
+  }
+}
+
+function add(
+  out: Finding[] | undefined,
+  at: { file: string; line: number },
+  severity: Finding["severity"],
+  rule: LifecycleRule,
+  message: string,
+  related: number[] | undefined,
+): Finding[] {
+  const f: Finding = { file: at.file, line: at.line, severity, rule, path: "", message };
+  if (related !== undefined) f.related = related;
+  (out ??= []).push(f);
+  return out;
+}
