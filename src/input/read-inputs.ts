@@ -21,6 +21,8 @@ export interface InputOptions {
   follow?: boolean;
   /** Open a named file (tests inject chunked readers here). */
   open?: (path: string) => Readable;
+  /** Asked before each chunk: once true, reading ends and the file is closed (validate --max-errors). */
+  stop?: () => boolean;
 }
 
 /** What one input chunk yielded. `fileEnd` marks the last batch of a file (sessions end there). */
@@ -41,6 +43,7 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
   const names = opts.files.length > 0 ? opts.files : ["-"];
   const open = opts.open ?? (opts.follow ? (path: string) => Readable.from(followFile(path), { objectMode: false }) : openFile);
   for (const name of names) {
+    if (opts.stop?.()) return;
     const file = name === "-" ? STDIN_NAME : name;
     const splitter = new LineSplitter(opts.maxLineBytes, opts.skip);
     const reader = new JsonReader(file, opts.maxLineBytes);
@@ -49,6 +52,7 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
     try {
       const stream = name === "-" ? opts.stdin : open(name);
       for await (const chunk of byteSource(stream)) {
+        if (opts.stop?.()) return;
         reader.read(splitter.push(chunk), items);
         if (items.length > 0) {
           if (opts.stopAtMalformed && cutAtMalformed(items)) {
