@@ -2,9 +2,11 @@ import { Command } from "commander";
 import type { CommandContext } from "./command-context.js";
 import { filterCommand } from "./commands/filter.js";
 import { jsonCommand } from "./commands/json.js";
+import { schemaCommand } from "./commands/schema.js";
 import { statsCommand } from "./commands/stats.js";
 import { textCommand } from "./commands/text.js";
 import { timelineCommand } from "./commands/timeline.js";
+import { validateCommand } from "./commands/validate.js";
 import { completionCommand, manCommand } from "./commands/completion.js";
 
 export const PROGRAM_EXAMPLES = `Examples:
@@ -18,7 +20,7 @@ export const PROGRAM_EXAMPLES = `Examples:
  * The command table. Each entry is one verb in its own file under commands/; a new conversion
  * (filter, timeline, validate, …) adds its line here.
  */
-export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [jsonCommand, textCommand, filterCommand, timelineCommand, statsCommand, completionCommand];
+export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [jsonCommand, textCommand, filterCommand, timelineCommand, statsCommand, validateCommand, schemaCommand, completionCommand];
 
 export function buildProgram(ctx: CommandContext, version: string): Command {
   const program = new Command("cursorlog")

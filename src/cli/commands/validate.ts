@@ -1,0 +1,93 @@
+import { Command, Option } from "commander";
+import type { FormatName } from "../../validate/diagnostic-format.js";
+import type { CommandContext } from "../command-context.js";
+import type { ValidateRaw } from "../run-validate.js";
+import { parseCount, withInputOptions } from "../shared-options.js";
+
+const FORMATS: FormatName[] = ["text", "json", "github"];
+
+export const VALIDATE_EXAMPLES = `Examples:
+  $ cursorlog validate run.ndjson
+  $ cursor-agent -p "fix the build" --output-format stream-json | tee run.ndjson | cursorlog validate
+  $ cursorlog validate --format github logs/*.ndjson           # in a GitHub Actions step: annotations
+  $ cursorlog validate --strict --format json run.ndjson | jq -r 'select(.severity == "error") | .message'
+`;
+
+export const VALIDATE_HELP = `
+Output (stdout): one diagnostic per problem, grep style, then a summary line:
+  run.ndjson:17: /tool_call/shellToolCall/args/command: must be string (type)
+  run.ndjson:40: warning: /tool_call: unknown tool kind "futureGizmoToolCall" (unknown-kind)
+  checked 51 lines in 1 file: 50 valid, 1 invalid; 1 error, 1 warning
+In parentheses: the JSON Schema keyword that failed, or the check below. A line that is not JSON is
+reported the same way (parse) and validation goes on. Text from the log is shown escaped. Fatal
+errors (an unreadable input file or schema, a schema that does not compile) go to stderr as
+"cursorlog: error ...".
+
+Checks:
+  (keyword)            each line against its type's schema: the bundled ones ('cursorlog schema'
+                       prints them) or --schema's; the event's type picks the schema
+  parse                the line is not a JSON object
+  unknown-type         a type no schema knows: a warning, an error with --strict
+  unknown-kind         a tool kind (…ToolCall key) no schema knows: a warning, an error with --strict
+  unknown-field        --strict only: a field no schema names, to catch format drift early
+Lifecycle, per session (a session starts at each system/init, after a result, and with each file);
+--no-lifecycle turns these off:
+  no-init              the session does not start with system/init
+  no-result            the session ends without a result (crash, kill, truncated log)
+  unfinished-call      a started tool call never completes
+  duplicate-start      a call id starts again while its call is open
+  double-completion    a call completes a second time
+  kind-mismatch        a call completes as another tool kind than it started as
+  session-id-change    session_id changes within the session
+  orphan-completion    warning: a completion without a started event (cursor-agent does this when
+                       it rejects a task call's arguments)
+  timestamp-backwards  warning: timestamp_ms earlier than the previous event's
+Each lifecycle diagnostic names the other lines involved.
+
+Formats:
+  text    as above (colour on a terminal)
+  json    one object per line: {"type":"diagnostic","file","line","severity","rule","keyword","path",
+          "message","schemaPath","related"}, keyword and schemaPath null unless rule is "schema",
+          related the other lines; last {"type":"summary","files","lines","valid","invalid",
+          "errors","warnings","stoppedAfter"}
+  github  GitHub Actions annotations, ::error file=F,line=N,title=cursorlog validate::MESSAGE
+          (::warning for warnings), then the summary line; name the logs by repository-relative paths
+
+--schema PATH: a JSON Schema 2020-12 file, used alone, or a directory of *.json schemas that $ref
+each other by $id or file name, whose entry is cursor-agent-event.schema.json (or the only file).
+Every event goes to the entry; known types and tool kinds are read from its if/then dispatch.
+Schemas are compiled before any input is read.
+
+Exit status: 0 no errors (warnings allowed), 1 an error found (invalid line, lifecycle error),
+2 usage error or an input or schema that cannot be read, 3 a schema that does not compile.
+`;
+
+export function validateCommand(ctx: CommandContext): Command {
+  const group = "Validation options:";
+  const cmd = new Command("validate")
+    .description("check every line against the stream-json JSON Schemas and each session's lifecycle; report what is wrong, where")
+    .addHelpText("before", VALIDATE_EXAMPLES)
+    .addHelpText("after", VALIDATE_HELP)
+    .addOption(new Option("--strict", "unknown event types and tool kinds are errors; also report fields no schema names").helpGroup(group))
+    .addOption(new Option("--no-lifecycle", "check each line on its own only: no session, call-pairing or ordering checks").helpGroup(group))
+    .addOption(new Option("--schema <path>", "validate against your JSON Schema file or directory instead of the bundled schemas").helpGroup(group))
+    .addOption(
+      new Option("--max-errors <n>", "stop after N errors (warnings do not count; 0: no limit); exit status still 1")
+        .argParser(parseCount)
+        .helpGroup(group),
+    )
+    .addOption(
+      new Option("--format <format>", "text, json (one NDJSON diagnostic per line) or github (Actions annotations)")
+        .choices(FORMATS)
+        .default("text")
+        .helpGroup("Output options:"),
+    );
+  withInputOptions(cmd);
+  // validate always goes on past bad lines (they are diagnostics): --lenient is accepted, and changes nothing.
+  cmd.options.find((o) => o.long === "--lenient")?.hideHelp();
+  // The validation machinery loads only when this command runs: the other commands never pay for it.
+  cmd.action((files: string[], raw: ValidateRaw) =>
+    ctx.setRun(async () => (await import("../run-validate.js")).runValidate(ctx.io, files, raw)),
+  );
+  return cmd;
+}

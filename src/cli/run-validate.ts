@@ -1,0 +1,80 @@
+import { Reporter } from "../diagnostics.js";
+import { ExitCode } from "../exit-codes.js";
+import { runStage } from "../stream/run-stage.js";
+import { toValidateReport } from "../transforms/validate-report.js";
+import { loadBundledValidators } from "../validate/bundled-validators.js";
+import type { DiagnosticFormat, FormatName } from "../validate/diagnostic-format.js";
+import { githubFormat } from "../validate/format-github.js";
+import { jsonFormat } from "../validate/format-json.js";
+import { textFormat } from "../validate/format-text.js";
+import { readSchemaSet, SchemaSetError } from "../validate/schema-set.js";
+import { UnknownFields } from "../validate/unknown-fields.js";
+import type { Validators } from "../validate/validators.js";
+import { colorsFor, inputOptions, resolveColor, type SharedRaw } from "./config.js";
+import type { Io } from "./io.js";
+
+export interface ValidateRaw extends SharedRaw {
+  format?: FormatName;
+  strict?: boolean;
+  lifecycle?: boolean;
+  schema?: string;
+  maxErrors?: number;
+}
+
+/**
+ * `cursorlog validate`: schemas first (bundled and precompiled, or --schema compiled now; one that
+ * cannot be read or compiled ends the run before any input is opened), then every input through
+ * the validate-report stage. Input is read leniently (bad lines are diagnostics) and stops early
+ * once --max-errors is reached.
+ */
+export async function runValidate(io: Io, files: string[], raw: ValidateRaw): Promise<ExitCode> {
+  if ((files.length === 0 || (files.length === 1 && files[0] === "-")) && io.stdinIsTTY) {
+    io.stderr.write(
+      `cursorlog: reading a log from the terminal: pipe one in or name a file\n` +
+        `  cursor-agent -p "…" --output-format stream-json | cursorlog validate\n` +
+        `  cursorlog validate run.ndjson      (see 'cursorlog help validate')\n`,
+    );
+    return ExitCode.USAGE_OR_IO;
+  }
+  const reporter = new Reporter((s) => io.stderr.write(s), colorsFor(resolveColor(raw.color, io.env, io.stderrIsTTY)), false);
+  // Schemas first: one that cannot be read or compiled ends the run before any input is opened.
+  let validators: Validators;
+  let unknownFields: UnknownFields | undefined;
+  try {
+    validators = raw.schema === undefined ? await loadBundledValidators() : await compileUserSchemas(raw.schema, reporter);
+    if (raw.strict) unknownFields = new UnknownFields(validators.schemaSet());
+  } catch (err) {
+    if (!(err instanceof SchemaSetError)) throw err;
+    reporter.report({ severity: "error", ...(err.file !== undefined && { file: err.file }), message: err.message, code: err.code });
+    return reporter.code;
+  }
+  const stage = toValidateReport(
+    {
+      validators,
+      format: formatFor(raw.format ?? "text", resolveColor(raw.color, io.env, io.stdoutIsTTY)),
+      strict: raw.strict === true,
+      ...(unknownFields !== undefined && { unknownFields }),
+      lifecycle: raw.lifecycle !== false,
+      maxErrors: raw.maxErrors ?? 0,
+    },
+    reporter,
+  );
+  const input = { ...inputOptions(files, { ...raw, lenient: true }, io), stop: () => stage.stopped };
+  await runStage(input, stage, io.stdout, reporter);
+  return reporter.code;
+}
+
+/** ajv (and its compile time) is loaded only for --schema. */
+async function compileUserSchemas(path: string, reporter: Reporter): Promise<Validators> {
+  const { compileValidators } = await import("../validate/compile-validators.js");
+  const set = readSchemaSet(path);
+  return compileValidators(set, (message) =>
+    reporter.report({ severity: "warning", file: path, message: `schema: ${message}`, code: ExitCode.OK }),
+  );
+}
+
+function formatFor(name: FormatName, color: boolean): DiagnosticFormat {
+  if (name === "json") return jsonFormat;
+  if (name === "github") return githubFormat;
+  return textFormat(colorsFor(color));
+}
