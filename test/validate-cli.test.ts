@@ -1,0 +1,127 @@
+// cursorlog validate / schema through main(): things goldens cannot show (what was read, exact
+// bytes of the schema output), plus a few real spawns of bin/cursorlog.js.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { Readable } from "node:stream";
+import { test } from "node:test";
+import { main } from "../src/cli/main.js";
+import { runCli } from "./helpers/run-cli.js";
+import { Writable } from "node:stream";
+
+class Sink extends Writable {
+  text = "";
+  override _write(chunk: Buffer, _enc: BufferEncoding, cb: () => void): void {
+    this.text += chunk.toString("utf8");
+    cb();
+  }
+}
+
+/** main() with an `open` that counts what it hands out, for proving what was (not) read. */
+async function runCounting(argv: string[], files: Record<string, Buffer>, chunk = 256) {
+  const opened: string[] = [];
+  let chunksRead = 0;
+  const stdout = new Sink();
+  const stderr = new Sink();
+  const code = await main(argv, {
+    stdin: Readable.from([]),
+    stdout,
+    stderr,
+    env: { NO_COLOR: "1" },
+    stdinIsTTY: false,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    open: (path) => {
+      opened.push(path);
+      const data = files[path] ?? readFileSync(path);
+      return Readable.from(
+        (function* () {
+          for (let i = 0; i < data.length; i += chunk) {
+            chunksRead++;
+            yield data.subarray(i, i + chunk);
+          }
+        })(),
+      );
+    },
+  });
+  return { code, stdout: stdout.text, stderr: stderr.text, opened, chunksRead };
+}
+
+test("schema: the entry, every type and defs, byte for byte; --list names them", async () => {
+  const entry = await runCli(["schema"]);
+  assert.equal(entry.code, 0);
+  assert.equal(entry.stdout, readFileSync("schemas/cursor-agent-event.schema.json", "utf8"));
+  const tool = await runCli(["schema", "tool_call"]);
+  assert.equal(tool.stdout, readFileSync("schemas/tool_call.schema.json", "utf8"));
+  const list = await runCli(["schema", "--list"]);
+  const names = list.stdout.trimEnd().split("\n");
+  const files = readdirSync("schemas").filter((f) => f.endsWith(".schema.json") && f !== "cursor-agent-event.schema.json");
+  assert.deepEqual([...names].sort(), files.map((f) => f.replace(".schema.json", "")).sort());
+  for (const name of names) {
+    const r = await runCli(["schema", name]);
+    assert.equal(r.stdout, readFileSync(`schemas/${name}.schema.json`, "utf8"), name);
+    assert.equal(r.stderr, "");
+  }
+});
+
+test("--max-errors stops reading: the rest of a long log is never read", async () => {
+  const bad = JSON.stringify({ type: "thinking", subtype: "delta", text: 1, session_id: "s", timestamp_ms: 1 }) + "\n";
+  const big = Buffer.from(bad.repeat(20000)); // ~1.6 MB in 256-byte chunks
+  const total = Math.ceil(big.length / 256);
+  const r = await runCounting(["validate", "--max-errors", "5", "big.ndjson", "next.ndjson"], { "big.ndjson": big, "next.ndjson": big });
+  assert.equal(r.code, 1);
+  assert.equal(r.stdout.split("\n").filter((l) => l.startsWith("big.ndjson:")).length, 5);
+  assert.match(r.stdout, /stopped after 5 errors \(--max-errors\)\n$/);
+  assert.deepEqual(r.opened, ["big.ndjson"], "the second file is never opened");
+  assert.ok(r.chunksRead < total / 10, `read ${r.chunksRead} of ${total} chunks`);
+});
+
+test("a schema that does not compile: exit 3, and no input is opened", async () => {
+  const r = await runCounting(["validate", "--schema", "test/fixtures/validate/broken-schemas", "test/fixtures/2025-shape.ndjson"], {});
+  assert.equal(r.code, 3);
+  assert.deepEqual(r.opened, []);
+  assert.equal(r.stdout, "");
+  assert.match(r.stderr, /^cursorlog: error \(at test\/fixtures\/validate\/broken-schemas\/cursor-agent-event\.schema\.json\): schema does not compile: /);
+});
+
+test("--lenient is accepted and changes nothing (validate always goes on past bad lines)", async () => {
+  const a = await runCli(["validate", "test/fixtures/validate/bad-json.ndjson"]);
+  const b = await runCli(["validate", "--lenient", "test/fixtures/validate/bad-json.ndjson"]);
+  assert.deepEqual(b, a);
+  assert.equal(a.code, 1);
+});
+
+test("exit status: an unreadable input (2) wins over invalid lines (1); warnings alone are 0", async () => {
+  const r = await runCli(["validate", "test/fixtures/validate/wrong-types.ndjson", "test/fixtures/nope.ndjson"]);
+  assert.equal(r.code, 2);
+  assert.equal((await runCli(["validate", "test/fixtures/validate/lifecycle-warnings.ndjson"])).code, 0);
+});
+
+test("reading from a terminal is a usage error, before any schema work", async () => {
+  const r = await runCli(["validate", "--schema", "nowhere"], { stdinIsTTY: true });
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /^cursorlog: reading a log from the terminal/);
+});
+
+test("--help opens with examples and groups the options", async () => {
+  const r = await runCli(["validate", "--help"]);
+  assert.equal(r.code, 0);
+  assert.match(r.stdout, /^Examples:\n  \$ cursorlog validate run\.ndjson\n/);
+  for (const group of ["Validation options:", "Output options:", "Input options:"]) assert.ok(r.stdout.includes(group), group);
+  assert.doesNotMatch(r.stdout, /--lenient/);
+});
+
+const BIN = "bin/cursorlog.js";
+const ENV = { PATH: process.env.PATH ?? "", TZ: "UTC", NO_COLOR: "1", TERM: "dumb" };
+
+test("bin: exit statuses 0, 1 and 3 reach the shell, diagnostics on stdout", { skip: !existsSync("dist/cli/main.js") && "run npm run build first" }, () => {
+  const ok = spawnSync("node", [BIN, "validate", "test/fixtures/2025-shape.ndjson"], { env: ENV, encoding: "utf8" });
+  assert.equal(ok.status, 0);
+  assert.equal(ok.stdout, "checked 13 lines in 1 file: 13 valid, 0 invalid; 0 errors, 0 warnings\n");
+  const bad = spawnSync("node", [BIN, "validate", "test/fixtures/validate/wrong-types.ndjson"], { env: ENV, encoding: "utf8" });
+  assert.equal(bad.status, 1);
+  assert.equal(bad.stdout, readFileSync("test/golden/validate-wrong-types.stdout", "utf8"));
+  const broken = spawnSync("node", [BIN, "validate", "--schema", "test/fixtures/validate/broken-ref.schema.json", "x.ndjson"], { env: ENV, encoding: "utf8" });
+  assert.equal(broken.status, 3);
+  assert.equal(broken.stdout, "");
+});

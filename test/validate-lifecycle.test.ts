@@ -1,0 +1,106 @@
+// LifecycleChecker on arrays of events (no streams): what real logs do passes, each break is one
+// finding that names the lines involved.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { JsonRecord } from "../src/input/record.js";
+import type { Finding } from "../src/validate/finding.js";
+import { LifecycleChecker } from "../src/validate/lifecycle.js";
+
+type Ev = Record<string, unknown>;
+const S = "5b1c7e0a-3f2d-4e8b-9a61-2c4d8e0f7a13";
+const init = (sid = S): Ev => ({ type: "system", subtype: "init", session_id: sid });
+const user = (sid = S): Ev => ({ type: "user", session_id: sid });
+const think = (t: number, sid = S): Ev => ({ type: "thinking", subtype: "delta", text: "x", session_id: sid, timestamp_ms: t });
+const result = (sid = S): Ev => ({ type: "result", subtype: "success", session_id: sid });
+const call = (subtype: string, id: string, kind = "readToolCall", t?: number): Ev => ({
+  type: "tool_call",
+  subtype,
+  call_id: id,
+  tool_call: { [kind]: subtype === "completed" ? { result: { success: {} } } : { args: {} } },
+  session_id: S,
+  ...(t !== undefined && { timestamp_ms: t }),
+});
+
+/** Runs the checker over files of events; returns "line rule (related)" per finding. */
+function check(...files: Ev[][]): string[] {
+  const c = new LifecycleChecker();
+  const out: Finding[] = [];
+  files.forEach((events, n) => {
+    const file = `f${n + 1}`;
+    events.forEach((value, i) => {
+      const rec: JsonRecord = { file, line: i + 1, text: "", value };
+      out.push(...(c.observe(rec) ?? []));
+    });
+    out.push(...(c.endFile(events.length) ?? []));
+  });
+  return out.map((f) => `${f.file}:${f.line} ${f.severity === "warning" ? "warning " : ""}${f.rule}${f.related ? ` ${f.related.join(",")}` : ""}`);
+}
+
+test("a complete session with parallel calls completing out of order: nothing", () => {
+  assert.deepEqual(check([init(), user(), call("started", "a", "shellToolCall", 1), call("started", "b", "shellToolCall", 2), call("completed", "b", "shellToolCall", 3), call("completed", "a", "shellToolCall", 4), result()]), []);
+});
+
+test("Kimi ids repeat across sessions (Read_0 in every run), and a --resume keeps its session_id: nothing", () => {
+  const run = [init(), user(), call("started", "Read_0"), call("completed", "Read_0"), result()];
+  assert.deepEqual(check([...run, ...run, ...run]), []);
+});
+
+test("a call id may be reused within a session after its call completed", () => {
+  assert.deepEqual(check([init(), call("started", "x"), call("completed", "x"), call("started", "x"), call("completed", "x"), result()]), []);
+});
+
+test("the 2025 shape (no timestamps) and a completion without args pass", () => {
+  assert.deepEqual(check([init(), user(), { type: "tool_call", subtype: "started", call_id: "t", tool_call: { function: { name: "list_dir", arguments: "{}" } }, session_id: S }, { type: "tool_call", subtype: "completed", call_id: "t", tool_call: { function: { name: "list_dir", arguments: "{}" } }, session_id: S }, result()]), []);
+});
+
+test("sessions end with their file: a call started in one file is not completed by the next", () => {
+  assert.deepEqual(check([init(), call("started", "a")], [init(), call("completed", "a"), result()]), [
+    "f1:2 unfinished-call 2",
+    "f1:2 no-result 1",
+    "f2:2 warning orphan-completion",
+  ]);
+});
+
+test("no init: at the start of a file, and after a result", () => {
+  assert.deepEqual(check([user(), result(), think(5), result()]), ["f1:1 no-init", "f1:3 no-init 2"]);
+});
+
+test("no result: the session is named, the lines it spans are given", () => {
+  assert.deepEqual(check([init(), user(), init(), result()]), ["f1:2 no-result 1"]);
+});
+
+test("a completion twice names the first completion and the start", () => {
+  assert.deepEqual(check([init(), call("started", "a"), call("completed", "a"), call("completed", "a"), result()]), ["f1:4 double-completion 3,2"]);
+});
+
+test("a completion without start is a warning; completing it again is an error", () => {
+  assert.deepEqual(check([init(), call("completed", "a", "taskToolCall"), call("completed", "a", "taskToolCall"), result()]), [
+    "f1:2 warning orphan-completion",
+    "f1:3 double-completion 2",
+  ]);
+});
+
+test("a start while the same call is open; then its one completion", () => {
+  assert.deepEqual(check([init(), call("started", "a"), call("started", "a"), call("completed", "a"), result()]), ["f1:3 duplicate-start 2"]);
+});
+
+test("completed as another kind", () => {
+  assert.deepEqual(check([init(), call("started", "a", "shellToolCall"), call("completed", "a", "readToolCall"), result()]), ["f1:3 kind-mismatch 2"]);
+});
+
+test("a completion that names no kind takes its start's (no mismatch)", () => {
+  const done = { type: "tool_call", subtype: "completed", call_id: "a", tool_call: { toolCallId: "a" }, session_id: S };
+  assert.deepEqual(check([init(), call("started", "a", "shellToolCall"), done, result()]), []);
+});
+
+test("session_id changes: reported once per new id, naming the line of the first", () => {
+  assert.deepEqual(check([init(), think(1, "other"), think(2, "other"), think(3, "third"), think(4), result()]), ["f1:2 session-id-change 1", "f1:4 session-id-change 1"]);
+});
+
+test("timestamp_ms going back is a warning against the event before; equal is fine; sessions start afresh", () => {
+  assert.deepEqual(check([init(), think(10), think(10), think(5), think(7), result(), init(), think(1), result()]), ["f1:4 warning timestamp-backwards 3"]);
+});
+
+test("unknown event types and events without type go through without breaking sessions", () => {
+  assert.deepEqual(check([init(), { type: "hologram" }, { subtype: "x" }, result()]), []);
+});
