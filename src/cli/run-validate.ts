@@ -8,7 +8,7 @@ import { githubFormat } from "../validate/format-github.js";
 import { jsonFormat } from "../validate/format-json.js";
 import { textFormat } from "../validate/format-text.js";
 import { readSchemaSet, SchemaSetError } from "../validate/schema-set.js";
-import { UnknownFields } from "../validate/unknown-fields.js";
+import type { UnknownFields } from "../validate/unknown-fields.js";
 import type { Validators } from "../validate/validators.js";
 import { colorsFor, inputOptions, resolveColor, type SharedRaw } from "./config.js";
 import type { Io } from "./io.js";
@@ -42,7 +42,8 @@ export async function runValidate(io: Io, files: string[], raw: ValidateRaw): Pr
   let unknownFields: UnknownFields | undefined;
   try {
     validators = raw.schema === undefined ? await loadBundledValidators() : await compileUserSchemas(raw.schema, reporter);
-    if (raw.strict) unknownFields = new UnknownFields(validators.schemaSet());
+    // The field walk reads the schema files themselves: only --strict loads it.
+    if (raw.strict) unknownFields = new (await import("../validate/unknown-fields.js")).UnknownFields(validators.schemaSet());
   } catch (err) {
     if (!(err instanceof SchemaSetError)) throw err;
     reporter.report({ severity: "error", ...(err.file !== undefined && { file: err.file }), message: err.message, code: err.code });
