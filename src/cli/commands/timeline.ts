@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { TIMELINE_COLUMNS, type TimelineColumn } from "../../transforms/timeline-columns.js";
 import { toTimelineCsv } from "../../transforms/timeline-csv.js";
+import { toTimelineHtml } from "../../transforms/timeline-html.js";
 import type { TimelineFormat } from "../../transforms/timeline-lines.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
@@ -13,6 +14,7 @@ export const TIMELINE_EXAMPLES = `Examples:
   $ cursorlog timeline --columns seq,duration_ms,status,action,target run.ndjson | mlr --icsv --opprint sort -nr duration_ms
   $ cursorlog timeline --format ndjson run.ndjson | jq -c 'select(.status != "success")'
   $ cursorlog timeline --safe-csv run.ndjson > calls-for-a-spreadsheet.csv
+  $ cursorlog timeline --format html run.ndjson > run.html     # a Gantt chart; open it in a browser
 `;
 
 export const TIMELINE_HELP = `
@@ -51,6 +53,13 @@ Formats:
           convention of mlr --otsv and PostgreSQL's text format): one record per line.
   ndjson  one JSON object per call, keyed by column name; numbers are numbers, empty cells null;
           no header.
+  html    one self-contained page (no network, no external files) for all inputs: per session a
+          summary (model, prompt, start, wall time, calls by status, result) and a Gantt chart of
+          its calls on a time axis, one lane per parallel slot, coloured by status, details on
+          hover, and a table of the calls. A chart needs the whole run, so the page is written
+          when the input ends and memory holds one small record per call (csv/tsv/ndjson hold
+          only the rows behind a running call); --columns, --no-header, --safe-csv and --follow
+          do not apply. Logs without timestamps (2025) are drawn in start order, one unit per call.
 
 --safe-csv changes data: text cells starting with = + - @ TAB or CR get a leading ' so that
 spreadsheets show them as text instead of evaluating them. Use it for files people open in
@@ -61,7 +70,7 @@ stderr with exit status 4 unless --allow-incomplete.
 `;
 
 interface TimelineRaw extends SharedRaw {
-  format?: TimelineFormat;
+  format?: TimelineFormat | "html";
   header?: boolean;
   columns?: TimelineColumn[];
   safeCsv?: boolean;
@@ -88,7 +97,7 @@ export function timelineCommand(ctx: CommandContext): Command {
     .description("write one CSV row per tool call, in start order: what ran, when, how long, with what result")
     .addHelpText("before", TIMELINE_EXAMPLES)
     .addHelpText("after", TIMELINE_HELP)
-    .addOption(new Option("--format <format>", "csv, tsv or ndjson").choices(["csv", "tsv", "ndjson"]).default("csv"))
+    .addOption(new Option("--format <format>", "csv, tsv, ndjson or html").choices(["csv", "tsv", "ndjson", "html"]).default("csv"))
     .option("--no-header", "do not write the header line (csv, tsv)")
     .addOption(
       new Option("--columns <list>", "comma-separated columns to write, in this order (see Columns below)").argParser(parseColumns),
@@ -96,15 +105,20 @@ export function timelineCommand(ctx: CommandContext): Command {
     .option("--safe-csv", "prefix text cells starting with = + - @ TAB or CR with ' (spreadsheet formula injection)")
     .option("--allow-incomplete", "a session without a result is not an error (exit 0); its open calls are still written");
   withFollowOption(withInputOptions(cmd)).action((files: string[], raw: TimelineRaw) => {
+    const format = raw.format ?? "csv";
+    if (format === "html") {
+      const bad = [raw.columns && "--columns", raw.header === false && "--no-header", raw.safeCsv && "--safe-csv", raw.follow && "--follow"].filter(Boolean);
+      if (bad.length > 0) cmd.error(`error: ${bad.join(", ")} cannot be used with --format html`, { exitCode: 2 });
+    }
     ctx.setRun(() =>
       runCommand(
         ctx.io,
         files,
         raw,
         (reporter) =>
-          toTimelineCsv(
+          format === "html" ? toTimelineHtml({ allowIncomplete: raw.allowIncomplete === true }, reporter) : toTimelineCsv(
             {
-              format: raw.format ?? "csv",
+              format,
               columns: raw.columns ?? TIMELINE_COLUMNS,
               safe: raw.safeCsv === true,
               header: raw.header !== false,
