@@ -1,0 +1,153 @@
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { accessSync, constants, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { test } from "node:test";
+import { promisify } from "node:util";
+import { runCli } from "./helpers/run-cli.js";
+
+/**
+ * The page in a real browser: Debian's chromium, headless, driven directly (no puppeteer). Skipped,
+ * saying so, only when no chromium binary is on PATH ($CHROMIUM names another one); .ci/run installs
+ * it when it can. UPDATE_GOLDEN=1 also refreshes docs/timeline.png, the README's screenshot.
+ */
+const CHROMIUM = findChromium();
+const SKIP = "no chromium installed: install Debian's chromium (apt-get install chromium) or set CHROMIUM=/path/to/chrome to run the browser tests";
+const UPDATE = process.env.UPDATE_GOLDEN === "1";
+const run = promisify(execFile);
+
+function findChromium(): string | undefined {
+  const candidates = process.env.CHROMIUM ? [process.env.CHROMIUM] : [];
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    if (dir === "") continue;
+    for (const name of ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]) candidates.push(join(dir, name));
+  }
+  for (const path of candidates) {
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {
+      // not there: next
+    }
+  }
+  return undefined;
+}
+
+/** Runs headless chromium on `args` with a throw-away profile; console messages go to stderr (INFO:CONSOLE). */
+async function chromium(args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const profile = mkdtempSync(join(tmpdir(), "cursorlog-chromium-"));
+  try {
+    const flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
+    flags.push("--disable-sync", "--no-first-run", "--hide-scrollbars", `--user-data-dir=${profile}`, "--enable-logging=stderr", "--v=0");
+    return await run(CHROMIUM!, [...flags, ...args], { timeout: 90_000, killSignal: "SIGKILL", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, TZ: "UTC" } });
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** `cursorlog ARGV` as a page in a temp dir; returns its path (the caller removes `dir`). */
+async function page(dir: string, name: string, argv: string[], stdin?: string): Promise<string> {
+  const got = await runCli(["timeline", "--format", "html", "--allow-incomplete", ...argv], stdin === undefined ? {} : { stdin });
+  assert.equal(got.code, 0, got.stderr);
+  const path = join(dir, `${name}.html`);
+  writeFileSync(path, got.stdout);
+  return path;
+}
+
+/** The DOM after the page's script ran, and the console messages it caused. */
+async function dumpDom(path: string): Promise<{ dom: string; console: string[] }> {
+  const { stdout, stderr } = await chromium(["--dump-dom", `file://${path}`]);
+  return { dom: stdout, console: stderr.split("\n").filter((l) => /CONSOLE/.test(l)) };
+}
+
+function assertRendered(dom: string, consoleLines: string[], what: string): void {
+  assert.match(dom, /<body[^>]*\sdata-rendered="ok"/, `${what}: the script ran to the end (<body data-rendered="ok">)`);
+  assert.deepEqual(consoleLines, [], `${what}: no console message (errors, CSP violations)`);
+}
+
+const FIXTURES = [
+  "test/fixtures/2026-long.ndjson",
+  "test/fixtures/parallel-out-of-order.ndjson",
+  "test/fixtures/2025-shape.ndjson",
+  "test/fixtures/two-sessions.ndjson",
+  "test/fixtures/crash-no-result.ndjson",
+  "test/fixtures/rejected-errored.ndjson",
+  "test/fixtures/thinking-only.ndjson",
+  "test/fixtures/hostile.ndjson",
+  "test/fixtures/timeline/parallel-30-reverse.ndjson",
+  "test/fixtures/timeline/no-timestamps-2025.ndjson",
+  "test/fixtures/timeline/clocks-and-ends.ndjson",
+  "test/fixtures/timeline/awkward-values.ndjson",
+];
+
+test("browser: each page draws one .bar (with its data-call-id) per tool call, without a console error", { concurrency: 4 }, async (t) => {
+  if (CHROMIUM === undefined) return t.skip(SKIP);
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-html-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  await Promise.all(
+    FIXTURES.map((file, i) =>
+      t.test(file, async () => {
+        const ndjson = await runCli(["timeline", "--format", "ndjson", "--allow-incomplete", file]);
+        const calls = ndjson.stdout.split("\n").filter((l) => l !== "").length;
+        const { dom, console } = await dumpDom(await page(dir, `f${i}`, [file]));
+        assertRendered(dom, console, file);
+        assert.equal(dom.match(/<div class="bar[ "]/g)?.length ?? 0, calls, `${file}: bars = tool calls (${calls})`);
+        assert.equal(dom.match(/<div class="bar[^>]* data-call-id="/g)?.length ?? 0, calls, `${file}: every bar carries data-call-id`);
+      }),
+    ),
+  );
+});
+
+test("browser: a command holding </script><script>… is shown as text and never runs", async (t) => {
+  if (CHROMIUM === undefined) return t.skip(SKIP);
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-html-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const evil = "</script><script>alert(1)</script>";
+  const pwn = '</script><script>document.body.setAttribute("data-pwned","1")</script>';
+  const sid = "7d0c2b7e-4a1f-4c55-9a0e-3f7d2c1b9e01";
+  const log = [
+    { type: "system", subtype: "init", session_id: sid, model: "<img src=x onerror=alert(2)>" },
+    { type: "user", message: { role: "user", content: [{ type: "text", text: "<!-- " + pwn }] }, session_id: sid },
+    ...[evil, pwn].flatMap((command, i) => [
+      { type: "tool_call", subtype: "started", call_id: `c${i}"><b>`, tool_call: { shellToolCall: { args: { command } } }, session_id: sid, timestamp_ms: 1000 + i },
+      { type: "tool_call", subtype: "completed", call_id: `c${i}"><b>`, tool_call: { shellToolCall: { args: { command }, result: { success: { exitCode: 0 } } } }, session_id: sid, timestamp_ms: 1500 + i },
+    ]),
+    { type: "result", subtype: "success", duration_ms: 600, is_error: false, result: "", session_id: sid },
+  ];
+  const stdin = log.map((l) => JSON.stringify(l)).join("\n") + "\n";
+  const { dom, console } = await dumpDom(await page(dir, "evil", [], stdin));
+  assertRendered(dom, console, "hostile page");
+  assert.doesNotMatch(dom, /<body[^>]*data-pwned/, "the injected script did not run");
+  assert.equal(dom.match(/<script/g)?.length, 2, "no script element was added");
+  assert.doesNotMatch(dom, /<img/, "no element was made from the model's name");
+  // (how an attribute's < and > are serialized differs between chromium versions)
+  assert.match(dom, /<td class="target" title="[^"]*">&lt;\/script&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;<\/td>/, "the command, literally");
+  assert.match(dom, /<dd>&lt;img src=x onerror=alert\(2\)&gt;<\/dd>/);
+  assert.match(dom, /<dd>&lt;!-- &lt;\/script&gt;&lt;script&gt;document\.body\.setAttribute\("data-pwned","1"\)&lt;\/script&gt;<\/dd>/);
+  assert.match(dom, /data-call-id="c0&quot;(&gt;|>)(&lt;|<)b(&gt;|>)"/, "the call id, as an attribute value");
+});
+
+test("browser: hostile.ndjson's escape sequences and bidi override reach the DOM escaped, never raw", async (t) => {
+  if (CHROMIUM === undefined) return t.skip(SKIP);
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-html-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const { dom, console } = await dumpDom(await page(dir, "hostile", ["test/fixtures/hostile.ndjson"]));
+  assertRendered(dom, console, "hostile.ndjson");
+  assert.doesNotMatch(dom, /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/);
+  assert.match(dom, />echo \\u001b\]0;pwned\\u0007 \\u001b\[2J</);
+  assert.match(dom, />a\\u202eb\.txt\\r\nfake line</);
+});
+
+test("browser: a 1400x900 screenshot of 2026-long's page (UPDATE_GOLDEN=1 keeps it as docs/timeline.png)", async (t) => {
+  if (CHROMIUM === undefined) return t.skip(SKIP);
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-html-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const html = await page(dir, "long", ["test/fixtures/2026-long.ndjson"]);
+  const png = join(dir, "timeline.png");
+  await chromium([`--screenshot=${png}`, "--window-size=1400,900", `file://${html}`]);
+  const bytes = readFileSync(png);
+  assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "a PNG");
+  assert.deepEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [1400, 900]);
+  if (UPDATE) copyFileSync(png, "docs/timeline.png");
+});
