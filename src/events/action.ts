@@ -40,7 +40,8 @@ const LABELS: Record<string, string> = {
 /** What `cursorlog text` prints for a call, and the `action` column of the timeline. */
 export function actionLabel(call: ToolCall): string {
   if (call.kind === "edit" && isCreate(call)) return "Created new file";
-  return LABELS[call.kind] ?? `Used tool ${call.tool}`;
+  // Own keys only: a log's tool named `constructorToolCall` or `__proto__ToolCall` is just unknown.
+  return Object.hasOwn(LABELS, call.kind) ? LABELS[call.kind]! : `Used tool ${call.tool}`;
 }
 
 /** An edit that created its file: no `beforeFullFileContent`, a diff from /dev/null, or "Wrote contents to". */
