@@ -18,8 +18,10 @@ const KEY_ORDER = ["type", "subtype", "is_error", "duration_ms", "duration_api_m
 /** The result object as `--output-format json` prints it: known keys first, then the rest, values untouched. */
 export function toJsonResult(result: JsonObject): JsonObject {
   const out: JsonObject = {};
-  for (const k of KEY_ORDER) if (Object.hasOwn(result, k)) out[k] = result[k];
-  for (const k of Object.keys(result)) if (!Object.hasOwn(out, k)) out[k] = result[k];
+  // Defined, not assigned: a `__proto__` key of the result line is data, as JSON.parse made it.
+  const copy = (k: string) => Object.defineProperty(out, k, { value: result[k], enumerable: true, writable: true, configurable: true });
+  for (const k of KEY_ORDER) if (Object.hasOwn(result, k)) copy(k);
+  for (const k of Object.keys(result)) if (!Object.hasOwn(out, k)) copy(k);
   return out;
 }
 
