@@ -3,6 +3,7 @@ import Assembler from "stream-json/core/assembler.js";
 import { none, isMany, getManyValues } from "stream-chain/defs.js";
 import type { Line, OversizeLine, SkippedLine } from "./line-splitter.js";
 import type { InputItem, JsonObject } from "./record.js";
+import { isTooDeep, TOO_DEEP } from "./too-deep.js";
 
 type TokenFn = (chunk: string | typeof none) => unknown;
 
@@ -119,7 +120,7 @@ export class JsonReader {
       asm.consume(token as Parameters<Assembler["consume"]>[0]);
       if (asm.done) {
         const value = asm.current;
-        if (isObject(value)) out.push({ file: this.file, line: this.valueLine, text: JSON.stringify(value), value, reassembled: true });
+        if (isObject(value)) out.push(this.compact(value));
         else out.push(this.notObject(this.valueLine, value));
         this.valueLine = 0;
       }
@@ -127,6 +128,16 @@ export class JsonReader {
     // JSON strings, numbers and literals cannot span a line break, so between values at the end
     // of a line nothing is pending: go back to the one-parse-per-line fast path.
     if (asm.depth === 0 && this.valueLine === 0) this.abandonStream();
+  }
+
+  /** A value read over several lines (or sharing one) becomes one compact line, if it is not too deep for that. */
+  private compact(value: JsonObject): InputItem {
+    try {
+      return { file: this.file, line: this.valueLine, text: JSON.stringify(value), value, reassembled: true };
+    } catch (err) {
+      if (!isTooDeep(err)) throw err;
+      return { kind: "malformed", file: this.file, line: this.valueLine, message: TOO_DEEP };
+    }
   }
 
   private notObject(lineNo: number, value: unknown): InputItem {

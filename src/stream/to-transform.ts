@@ -1,7 +1,8 @@
 import { Transform } from "node:stream";
 import type { Reporter } from "../diagnostics.js";
 import type { InputBatch } from "../input/read-inputs.js";
-import { isProblem } from "../input/record.js";
+import { isProblem, type Problem } from "../input/record.js";
+import { isTooDeep, TOO_DEEP } from "../input/too-deep.js";
 import type { Stage } from "./stage.js";
 
 /**
@@ -33,7 +34,22 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
             }
             continue;
           }
-          const text = stage.record(item);
+          let text: ReturnType<Stage["record"]>;
+          try {
+            text = stage.record(item);
+          } catch (err) {
+            if (!isTooDeep(err)) throw err;
+            const p: Problem = { kind: "malformed", file: item.file, line: item.line, message: TOO_DEEP };
+            if (stage.problem) text = stage.problem(p);
+            else {
+              reporter.problem(p);
+              if (!lenient) {
+                stopped = true;
+                break;
+              }
+              continue;
+            }
+          }
           if (text === undefined) continue;
           if (typeof text === "string") out += text;
           else {
