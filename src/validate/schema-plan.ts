@@ -190,16 +190,26 @@ function condTest(ifNode: unknown): CondTest {
   if (!isObj(ifNode) || !Object.keys(ifNode).every((k) => IF_KEYS.has(k))) return unknown;
   const props = isObj(ifNode.properties) ? Object.entries(ifNode.properties) : [];
   const required = Array.isArray(ifNode.required) ? ifNode.required.filter((r): r is string => typeof r === "string") : [];
-  const checks: Array<[string, unknown[]]> = [];
+  const keys: string[] = [];
+  const allowed: Array<(x: unknown) => boolean> = [];
   for (const [key, sub] of props) {
     if (!isObj(sub) || !Object.keys(sub).every((k) => IF_PROP_KEYS.has(k))) return unknown;
-    if (Object.hasOwn(sub, "const")) checks.push([key, [sub.const]]);
-    else if (Array.isArray(sub.enum)) checks.push([key, sub.enum]);
+    const values = Object.hasOwn(sub, "const") ? [sub.const] : Array.isArray(sub.enum) ? sub.enum : undefined;
+    if (values === undefined) continue;
+    keys.push(key);
+    if (values.every((x) => x === null || typeof x !== "object")) {
+      const set = new Set(values);
+      allowed.push((x) => set.has(x));
+    } else {
+      allowed.push((x) => values.some((y) => jsonEqual(y, x)));
+    }
   }
+  // Runs for every object of every event under --strict: plain loops, no allocation.
   return (v) => {
-    for (const r of required) if (!Object.hasOwn(v, r)) return false;
-    for (const [key, values] of checks) {
-      if (Object.hasOwn(v, key) && !values.some((x) => jsonEqual(x, v[key]))) return false;
+    for (let i = 0; i < required.length; i++) if (!Object.hasOwn(v, required[i]!)) return false;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (Object.hasOwn(v, key) && !allowed[i]!(v[key])) return false;
     }
     return true;
   };

@@ -17,7 +17,7 @@ export class UnknownFields {
   /** The unknown fields, in document order: the JSON Pointer of the object holding each, and its key. */
   find(event: Record<string, unknown>): UnknownField[] {
     const out: UnknownField[] = [];
-    walk(event, [this.root], "", out);
+    walk(event, [this.root], [], out);
     return out;
   }
 }
@@ -27,15 +27,20 @@ export interface UnknownField {
   key: string;
 }
 
-function walk(value: unknown, plans: Plan[], path: string, out: UnknownField[]): void {
+/** `at` is the path to `value` as keys, joined into a pointer only for a report (no string per key). */
+function walk(value: unknown, plans: Plan[], at: string[], out: UnknownField[]): void {
   if (Array.isArray(value)) {
-    const items = plans.flatMap((p) => p.items);
+    const items = plans.length === 1 ? plans[0]!.items : plans.flatMap((p) => p.items);
     if (items.length === 0) return;
-    for (let i = 0; i < value.length; i++) walk(value[i], items, `${path}/${i}`, out);
+    for (let i = 0; i < value.length; i++) {
+      at.push(String(i));
+      walk(value[i], items, at, out);
+      at.pop();
+    }
     return;
   }
   if (!isObj(value)) return;
-  const eff = expandPlans(plans, value);
+  const eff = plans.some(conditional) ? expandPlans(plans, value) : plans;
   let names = false;
   let report = true;
   for (const p of eff) {
@@ -43,27 +48,36 @@ function walk(value: unknown, plans: Plan[], path: string, out: UnknownField[]):
     if (p.anyKey || p.closed) report = false;
   }
   if (!names) return;
-  for (const key of Object.keys(value)) {
-    const sub: Plan[] = [];
-    let known = false;
-    for (const p of eff) {
-      const props = p.props.get(key);
-      if (props !== undefined) {
-        known = true;
-        sub.push(...props);
-      }
-      for (const pat of p.patterns) {
-        if (pat.re.test(key)) {
-          known = true;
-          sub.push(...pat.plans);
-        }
-      }
+  for (const key in value) {
+    const sub = subPlans(eff, key);
+    if (sub !== undefined) {
+      at.push(key);
+      walk(value[key], sub, at, out);
+      at.pop();
+    } else if (report) {
+      out.push({ parent: at.map((k) => "/" + k.replace(/~/g, "~0").replace(/\//g, "~1")).join(""), key });
     }
-    if (!known) {
-      for (const p of eff) sub.push(...p.additional);
-      known = sub.length > 0;
-    }
-    if (known) walk(value[key], sub, `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, out);
-    else if (report) out.push({ parent: path, key });
   }
+}
+
+function conditional(p: Plan): boolean {
+  return p.conds.length > 0 || p.deps.length > 0;
+}
+
+/** The plans for the value under `key`, or undefined when no schema names it (shared arrays are never changed). */
+function subPlans(eff: readonly Plan[], key: string): Plan[] | undefined {
+  let sub: Plan[] | undefined;
+  for (const p of eff) {
+    sub = join(sub, p.props.get(key));
+    for (const pat of p.patterns) if (pat.re.test(key)) sub = join(sub, pat.plans);
+  }
+  if (sub === undefined) for (const p of eff) if (p.additional.length > 0) sub = join(sub, p.additional);
+  return sub;
+}
+
+/** `a` then `b`, sharing `a` or `b` when the other is missing (the common case: one schema names the key). */
+function join(a: Plan[] | undefined, b: Plan[] | undefined): Plan[] | undefined {
+  if (b === undefined) return a;
+  if (a === undefined) return b;
+  return [...a, ...b];
 }
