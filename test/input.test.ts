@@ -166,3 +166,18 @@ test("usage errors exit 2 in the cursorlog grammar", async () => {
   const v = await runCli(["--version"]);
   assert.deepEqual(v, { stdout: `${JSON.parse(readFileSync("package.json", "utf8")).version}\n`, stderr: "", code: 0 });
 });
+
+test("json reader: a line cut inside a string in the middle of a file is reported at that line, and the next line is still read", () => {
+  const items = readLines('{"a":1}\n{"type":"assistant","text":"cut he\n{"b":2}\n');
+  assert.deepEqual(items, [
+    { file: "f.json", line: 1, text: '{"a":1}', value: { a: 1 } },
+    { kind: "malformed", file: "f.json", line: 2, message: "invalid JSON: Unterminated string at column 35" },
+    { file: "f.json", line: 3, text: '{"b":2}', value: { b: 2 } },
+  ]);
+  // In a pretty-printed value, the cut line is named; what follows is read again line by line.
+  assert.deepEqual(readLines('{\n  "a": "x\\"y",\n  "b": "cut\n}\n{"c":3}\n'), [
+    { kind: "malformed", file: "f.json", line: 3, message: "invalid JSON: the line ends inside a string" },
+    { kind: "malformed", file: "f.json", line: 4, message: 'not JSON: the line starts with "}"' },
+    { file: "f.json", line: 5, text: '{"c":3}', value: { c: 3 } },
+  ]);
+});

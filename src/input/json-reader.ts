@@ -1,3 +1,4 @@
+import { constants } from "node:buffer";
 import { jsonParser } from "stream-json/core/parser.js";
 import Assembler from "stream-json/core/assembler.js";
 import { none, isMany, getManyValues } from "stream-chain/defs.js";
@@ -45,7 +46,10 @@ export class JsonReader {
           kind: "malformed",
           file: this.file,
           line: line.lineNo,
-          message: `line is longer than --max-line-bytes (${this.maxLineChars})`,
+          message:
+            this.maxLineChars < constants.MAX_STRING_LENGTH
+              ? `line is longer than --max-line-bytes (${this.maxLineChars})`
+              : `line is longer than ${constants.MAX_STRING_LENGTH} bytes, the longest string Node.js can hold`,
         });
         continue;
       }
@@ -105,6 +109,14 @@ export class JsonReader {
 
   private feed(line: Line, out: InputItem[]): void {
     const asm = this.asm!;
+    // A JSON string cannot span a line break: a line that ends inside one was cut off. Say so
+    // here, at this line, rather than let the parser take the next line in as string content.
+    if (endsInsideString(line.text)) {
+      const message = line.lineNo === this.firstStreamLine ? this.firstError : "the line ends inside a string";
+      this.abandonStream();
+      out.push({ kind: "malformed", file: this.file, line: line.lineNo, message: `invalid JSON: ${message}` });
+      return;
+    }
     let tokens: unknown;
     try {
       tokens = this.parse!(line.text + "\n");
@@ -157,6 +169,21 @@ function stub(type: string): JsonObject {
 
 function isObject(v: unknown): v is JsonObject {
   return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** True when `s` ends inside a string: an unescaped `"` opened one that nothing closed. */
+function endsInsideString(s: string): boolean {
+  let inside = false;
+  let i = s.indexOf('"');
+  while (i >= 0) {
+    if (inside) {
+      let b = i - 1;
+      while (s.charCodeAt(b) === 92) b--;
+      if ((i - 1 - b) % 2 === 0) inside = false;
+    } else inside = true;
+    i = s.indexOf('"', i + 1);
+  }
+  return inside;
 }
 
 function isBlank(s: string): boolean {
