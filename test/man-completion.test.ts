@@ -36,7 +36,8 @@ _cursorlog; printf '%s\\n' "\${COMPREPLY[@]}"`;
 test("bash completion: commands, then the chosen command's options, then files", () => {
   assert.deepEqual(bashComplete("cursorlog ti"), ["timeline"]);
   assert.ok(bashComplete("cursorlog t").includes("text"));
-  assert.deepEqual(bashComplete("cursorlog json --pr"), ["--pretty"]);
+  assert.deepEqual(bashComplete("cursorlog json --pr"), ["--pretty", "--progress"]);
+  assert.deepEqual(bashComplete("cursorlog json --allow"), ["--allow-incomplete"]);
   assert.ok(bashComplete("cursorlog text -").includes("--verbose"));
   assert.ok(bashComplete("cursorlog json 2026").includes("2026-long.ndjson"));
 });

@@ -27,6 +27,8 @@ export interface SharedRaw {
   color?: ColorWhen;
   jobs?: number;
   follow?: boolean;
+  /** --progress / --no-progress; undefined: on when stderr is a terminal and not in CI. */
+  progress?: boolean;
 }
 
 export function inputOptions(files: string[], raw: SharedRaw, io: Io): InputOptions {

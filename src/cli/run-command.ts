@@ -6,6 +6,8 @@ import { colorsFor, inputOptions, resolveColor, type SharedRaw } from "./config.
 import type { Io } from "./io.js";
 import { runParallel } from "./parallel.js";
 import { expandInputs } from "../input/expand-inputs.js";
+import { statSync } from "node:fs";
+import { Progress } from "./progress.js";
 
 /** Wires files → stage → stdout for one command, with a Reporter on stderr; returns the exit status. */
 export async function runCommand(
@@ -31,8 +33,12 @@ export async function runCommand(
     );
     return ExitCode.USAGE_OR_IO;
   }
+  const progress = progressFor(io, files, raw);
   const reporter = new Reporter(
-    (s) => io.stderr.write(s),
+    (s) => {
+      progress?.end(); // a message never lands on the end of the progress line
+      io.stderr.write(s);
+    },
     colorsFor(resolveColor(raw.color, io.env, io.stderrIsTTY)),
     raw.lenient === true,
   );
@@ -41,6 +47,28 @@ export async function runCommand(
     if (files.length === 0 && expanded.problems.length > 0) return reporter.code;
   }
   const stage = makeStage(reporter, resolveColor(raw.color, io.env, io.stdoutIsTTY));
-  await runStage(inputOptions(files, raw, io), stage, io.stdout, reporter);
+  const input = inputOptions(files, raw, io);
+  if (progress) input.onBytes = (n) => progress.add(n);
+  try {
+    await runStage(input, stage, io.stdout, reporter);
+  } finally {
+    progress?.end();
+  }
   return reporter.code;
+}
+
+/** A progress line for named files when stderr is a terminal (not in CI), or when --progress asks. */
+function progressFor(io: Io, files: string[], raw: SharedRaw): Progress | undefined {
+  const named = files.filter((f) => f !== "-");
+  const wanted = raw.progress ?? (io.stderrIsTTY && !io.env.CI && named.length > 0 && raw.follow !== true);
+  if (!wanted || io.onlyFile !== undefined) return undefined;
+  let total = 0;
+  for (const f of named) {
+    try {
+      total += statSync(f).size;
+    } catch {
+      // reported when it is read
+    }
+  }
+  return new Progress((s) => io.stderr.write(s), total);
 }

@@ -27,6 +27,8 @@ export function withInputOptions(cmd: Command): Command {
         .argParser(parseSize)
         .helpGroup("Input options:"),
     )
+    .addOption(new Option("--progress", "show bytes done, MB/s and time left on stderr (default: on a terminal, not in CI)").helpGroup("Output options:"))
+    .addOption(new Option("--no-progress", "never show the progress line").helpGroup("Output options:"))
     .addOption(
       new Option("--color <when>", "colour the output: auto, always or never (NO_COLOR, FORCE_COLOR respected)")
         .choices(["auto", "always", "never"])

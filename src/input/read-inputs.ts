@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { followFile } from "./follow-file.js";
 import { byteSource, describeIoError, openFile } from "./byte-source.js";
 import { JsonReader } from "./json-reader.js";
@@ -19,6 +19,8 @@ export interface InputOptions {
   skip?: RawSkip;
   /** `--follow`: keep reading each named file as it grows, until its run's `result` (see follow-file.ts). */
   follow?: boolean;
+  /** Told the size of every chunk read from a named file, before decompression (the progress line). */
+  onBytes?: (n: number) => void;
   /** Open a named file (tests inject chunked readers here). */
   open?: (path: string) => Readable;
   /** Asked before each chunk: once true, reading ends and the file is closed (validate --max-errors). */
@@ -50,7 +52,7 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
     let items: InputItem[] = [];
     let failed = false;
     try {
-      const stream = name === "-" ? opts.stdin : open(name);
+      const stream = name === "-" ? opts.stdin : counted(open(name), opts.onBytes);
       for await (const chunk of byteSource(stream)) {
         if (opts.stop?.()) return;
         reader.read(splitter.push(chunk), items);
@@ -81,4 +83,18 @@ function cutAtMalformed(items: InputItem[]): boolean {
   if (i < 0) return false;
   items.length = i + 1;
   return true;
+}
+
+/** The same stream, telling `onBytes` the size of each chunk as it passes. */
+function counted(stream: Readable, onBytes: ((n: number) => void) | undefined): Readable {
+  if (onBytes === undefined) return stream;
+  const out = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      onBytes(chunk.length);
+      done(null, chunk);
+    },
+  });
+  stream.on("error", (err) => out.destroy(err));
+  out.on("close", () => stream.destroy());
+  return stream.pipe(out);
 }

@@ -16,6 +16,7 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   stdoutIsTTY?: boolean;
   stdinIsTTY?: boolean;
+  stderrIsTTY?: boolean;
 }
 
 /** Bytes as a stream of `size`-byte chunks (0 = one chunk), to prove output does not depend on chunking. */
@@ -50,7 +51,7 @@ export async function runCli(argv: string[], opts: CliOptions = {}): Promise<Cli
     env: opts.env ?? { TZ: "UTC", NO_COLOR: "1" },
     stdinIsTTY: opts.stdinIsTTY ?? false,
     stdoutIsTTY: opts.stdoutIsTTY ?? false,
-    stderrIsTTY: false,
+    stderrIsTTY: opts.stderrIsTTY ?? false,
     open: (path) => chunked(readFileSync(path), opts.chunkSize),
   });
   return { stdout: stdout.text(), stderr: stderr.text(), code };
