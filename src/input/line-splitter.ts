@@ -1,5 +1,8 @@
+import { constants } from "node:buffer";
 import type { RawSkip } from "./raw-skip.js";
 import type { JsonObject } from "./record.js";
+
+const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 
 /** One physical line of input: 1-based line number, text without its `\n` / `\r\n`. */
 export interface Line {
@@ -37,10 +40,15 @@ export class LineSplitter {
   private lineNo = 0;
   private skipping = false;
 
+  private readonly maxLineBytes: number;
+
   constructor(
-    private readonly maxLineBytes = Number.MAX_SAFE_INTEGER,
+    maxLineBytes = Number.MAX_SAFE_INTEGER,
     private readonly skip?: RawSkip,
-  ) {}
+  ) {
+    // A longer line could not be decoded at all (V8's longest string): it is an oversize line too.
+    this.maxLineBytes = Math.min(maxLineBytes, MAX_STRING_LENGTH);
+  }
 
   /** The number of the last line completed so far. */
   get lastLine(): number {
