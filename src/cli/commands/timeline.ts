@@ -9,11 +9,9 @@ import { runCommand } from "../run-command.js";
 import { withFollowOption, withInputOptions } from "../shared-options.js";
 
 export const TIMELINE_EXAMPLES = `Examples:
-  $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog timeline
   $ cursorlog timeline logs/*.ndjson.gz > calls.csv
   $ cursorlog timeline --columns seq,duration_ms,status,action,target run.ndjson | mlr --icsv --opprint sort -nr duration_ms
   $ cursorlog timeline --format ndjson run.ndjson | jq -c 'select(.status != "success")'
-  $ cursorlog timeline --safe-csv run.ndjson > calls-for-a-spreadsheet.csv
   $ cursorlog timeline --format html run.ndjson > run.html     # a Gantt chart; open it in a browser
 `;
 
