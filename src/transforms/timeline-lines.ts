@@ -1,3 +1,4 @@
+import { escapeControls } from "../sanitize.js";
 import { csvField } from "./csv-field.js";
 import { safeCell } from "./safe-cell.js";
 import { TIMELINE_COLUMNS, type TimelineCell, type TimelineColumn } from "./timeline-columns.js";
@@ -11,6 +12,11 @@ export interface TimelineLineOptions {
   columns: readonly TimelineColumn[];
   /** `--safe-csv`: text cells that start like a formula get a leading `'`. */
   safe: boolean;
+  /**
+   * stdout is a terminal: control characters and escape sequences in cells are shown escaped
+   * (`\u001b`, `\n`), never written raw (a log's text could retitle the window or clear it).
+   */
+  escape?: boolean;
 }
 
 export interface TimelineLines {
@@ -28,6 +34,7 @@ export interface TimelineLines {
 export function timelineLines(opts: TimelineLineOptions): TimelineLines {
   const index = opts.columns.map((c) => TIMELINE_COLUMNS.indexOf(c));
   const safe = opts.safe;
+  const tty = opts.escape === true ? escapeControls : (s: string) => s;
   if (opts.format === "ndjson") {
     const keys = opts.columns.map((c, i) => (i === 0 ? "{" : ",") + JSON.stringify(c) + ":");
     return {
@@ -39,14 +46,17 @@ export function timelineLines(opts: TimelineLineOptions): TimelineLines {
           out += keys[i];
           if (v === undefined || v === "") out += "null";
           else if (typeof v === "number") out += String(v);
-          else out += JSON.stringify(safe ? safeCell(v) : v);
+          // JSON.stringify escapes C0 controls; on a terminal C1, DEL and bidi become \u escapes too (same value).
+          else out += tty(JSON.stringify(safe ? safeCell(v) : v));
         }
         return out + "}\n";
       },
     };
   }
   const sep = opts.format === "tsv" ? "\t" : ",";
-  const field = opts.format === "tsv" ? tsvField : csvField;
+  // TSV escapes TAB, LF, CR and \ itself, then the terminal's escaping takes the rest; CSV escapes
+  // for the terminal first (no newline is left to quote).
+  const field = opts.format === "tsv" ? (s: string) => tty(tsvField(s)) : (s: string) => csvField(tty(s));
   return {
     header: opts.columns.join(sep) + "\n",
     line(cells) {

@@ -58,6 +58,8 @@ Formats:
           when the input ends and memory holds one small record per call (csv/tsv/ndjson hold
           only the rows behind a running call); --columns, --no-header, --safe-csv and --follow
           do not apply. Logs without timestamps (2025) are drawn in start order, one unit per call.
+On a terminal, control characters and escape sequences in cells are shown escaped (\\u001b,
+\\n), so a log's text cannot retitle or clear it; into a file or a pipe, cells are the data.
 
 --safe-csv changes data: text cells starting with = + - @ TAB or CR get a leading ' so that
 spreadsheets show them as text instead of evaluating them. Use it for files people open in
@@ -119,6 +121,7 @@ export function timelineCommand(ctx: CommandContext): Command {
               format,
               columns: raw.columns ?? TIMELINE_COLUMNS,
               safe: raw.safeCsv === true,
+              escape: ctx.io.stdoutIsTTY,
               header: raw.header !== false,
               allowIncomplete: raw.allowIncomplete === true,
             },
