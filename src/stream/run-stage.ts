@@ -13,7 +13,9 @@ export async function runStage(input: InputOptions, stage: Stage, out: Writable,
   const lenient = !input.stopAtMalformed;
   try {
     const opts = stage.skip ? { ...input, skip: stage.skip } : input;
-    await pipeline(Readable.from(readInputs(opts), { objectMode: true }), toTransform(stage, reporter, lenient), out, {
+    // One batch of read-ahead, not object mode's default 16: a batch is a read chunk's worth of
+    // lines (1 MiB from a file) and its parsed events, all held while a slow reader blocks stdout.
+    await pipeline(Readable.from(readInputs(opts), { objectMode: true, highWaterMark: 1 }), toTransform(stage, reporter, lenient), out, {
       end: false,
     });
   } catch (err) {

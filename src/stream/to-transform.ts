@@ -14,6 +14,7 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
   let stopped = false;
   return new Transform({
     writableObjectMode: true,
+    writableHighWaterMark: 1, // one batch waiting at most (see run-stage.ts)
     readableObjectMode: false,
     transform(batch: InputBatch, _enc, done) {
       if (stopped) return done();
