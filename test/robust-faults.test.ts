@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -145,24 +145,33 @@ function rssMiB(pid: number): number | undefined {
   }
 }
 
-test("a slow reader: cursorlog filter over a 300 MiB generated stream stays under 200 MiB, stops reading while blocked, loses nothing", { timeout: 180_000, skip: process.platform !== "linux" && "needs /proc" }, async (t) => {
+for (const input of ["file", "pipe"] as const) {
+test(`a slow reader: cursorlog filter over a 300 MiB generated ${input} stays under 200 MiB, stops reading while blocked, loses nothing`, { timeout: 180_000, skip: process.platform !== "linux" && "needs /proc" }, async (t) => {
+  // A file is read in 1 MiB chunks, a pipe in 64 KiB ones: both must hold memory down.
+  const log = join(tmp, "slow-300M.ndjson");
+  if (input === "file" && !existsSync(log)) assert.equal(spawnSync("node", ["bench/gen.mjs", "--size", "300M", "--seed", "11", "--out", log]).status, 0);
   const gen = spawn("node", ["bench/gen.mjs", "--size", "300M", "--seed", "11"], { stdio: ["ignore", "pipe", "inherit"] });
-  const child = spawn("node", [BIN, "filter"], { env: ENV, stdio: ["pipe", "pipe", "pipe"] });
+  const genDone = exited(gen);
+  const child = spawn("node", [BIN, "filter", ...(input === "file" ? [log] : [])], { env: ENV, stdio: ["pipe", "pipe", "pipe"] });
   t.after(() => (gen.kill("SIGKILL"), child.kill("SIGKILL")));
   let err = "";
   child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
-  // The generator's bytes go through here, counted and hashed, with backpressure.
+  // The generator's bytes go through here, counted and hashed, with backpressure. Reading a file,
+  // cursorlog's reads are counted from /proc/PID/io instead.
   const inHash = createHash("sha256");
-  let fed = 0;
+  let generated = 0;
   gen.stdout!.on("data", (d: Buffer) => {
     inHash.update(d);
-    fed += d.length;
+    generated += d.length;
+    if (input === "file") return;
     if (!child.stdin!.write(d)) {
       gen.stdout!.pause();
       child.stdin!.once("drain", () => gen.stdout!.resume());
     }
   });
   gen.stdout!.on("end", () => child.stdin!.end());
+  const fedNow = () => (input === "pipe" ? generated : readBytes(child.pid!));
+  let fed = 0;
   const outHash = createHash("sha256");
   let got = 0;
   let paused = false;
@@ -186,16 +195,18 @@ test("a slow reader: cursorlog filter over a 300 MiB generated stream stays unde
       setTimeout(() => {
         if (long) {
           const p = pauses.at(-1)!;
-          p.fedAfter = fed;
+          p.fedAfter = fedNow();
         }
         paused = false;
         child.stdout!.resume();
       }, long ? 1500 : 30);
-      if (long) setTimeout(() => (pauses.at(-1)!.fedAt = fed), 500);
+      if (long) setTimeout(() => (pauses.at(-1)!.fedAt = fedNow()), 500);
     }
   });
   const code = await exited(child);
   clearInterval(timer);
+  fed = input === "pipe" ? generated : Number(statSync(log).size);
+  await genDone;
   assert.equal(code, 0, err);
   assert.equal(err, "");
   assert.equal(outHash.digest("hex"), inHash.digest("hex"), "filter's output is not the input, byte for byte");
@@ -210,6 +221,16 @@ test("a slow reader: cursorlog filter over a 300 MiB generated stream stays unde
     assert.ok(Math.max(...p.rss) - Math.min(...p.rss) < 16, `RSS moved ${Math.min(...p.rss)}..${Math.max(...p.rss)} MiB while paused`);
   }
 });
+}
+
+/** Bytes a live process has read so far (Linux /proc/PID/io rchar), 0 if unknown. */
+function readBytes(pid: number): number {
+  try {
+    return Number(/rchar:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // A log still being written.
