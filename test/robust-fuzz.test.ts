@@ -313,3 +313,33 @@ test("a value nested 100 000 deep over several lines (the multi-line reader): a 
     assert.match(r.stderr, /\(at deep\.json:2\): .*nested too deeply/, context);
   }
 });
+
+// ---------------------------------------------------------------------------------------------
+// The built executable on the same kinds of input, each run under a time limit: a synchronous
+// endless loop would stop the in-process runs above without a clear failure; here it is one.
+
+test("the built CLI on random bytes, cut lines and deep nesting ends within 10 s, no stack trace, a status from the table", { timeout: 300_000 }, async () => {
+  const { spawnSync } = await import("node:child_process");
+  const { existsSync } = await import("node:fs");
+  assert.ok(existsSync("dist/cli/main.js"), "dist/ is missing: run `npm run build` (make test does) before these tests");
+  const deep = Buffer.from(`{"type":"result","x":${nested(200_000, "array")}}\n{"type":"result",\n"y":${nested(200_000, "object")}}\n`);
+  const inputs = [
+    ...fc.sample(randomBytes, { seed: SEED, numRuns: 4 }).map((a) => Buffer.from(a)),
+    Buffer.from(SMALL.bytes.toString("utf8").slice(0, Math.floor(SMALL.bytes.length / 2))),
+    deep,
+  ];
+  for (const input of inputs) {
+    for (const { cmd, argv } of PLAIN) {
+      const r = spawnSync("node", ["bin/cursorlog.js", ...argv], { input, timeout: 10_000, encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", TZ: "UTC" } });
+      const context = where(argv, input);
+      assert.equal(r.error, undefined, `${context}: ${r.error?.message} (a hang ends in ETIMEDOUT)`);
+      const result = { stdout: r.stdout, stderr: r.stderr, code: r.status ?? -1, both: "" };
+      if (input !== deep) judge(result, argv, cmd, input);
+      else if (STRICT.has(cmd)) {
+        assertContract(result, context, ["<stdin>"]);
+        assert.equal(r.status, 5, `${context}: exit ${r.status}`);
+        assert.match(r.stderr, /\(at <stdin>:[12]\): the JSON value is nested too deeply/, context);
+      } else assertContract(result, context, ["<stdin>"]);
+    }
+  }
+});

@@ -182,23 +182,26 @@ async function inputsTest(name: string, t: { diagnostic(s: string): void }): Pro
   }
 }
 
-test("an unreadable file and directory for a normal user (chmod 000): 'permission denied', the rest read", { skip: ROOT && "running as root: chmod 000 does not stop root (the socket case above covers an unreadable input)" }, async () => {
-  const d = join(tmp, "locked");
-  mkdirSync(d, { recursive: true });
-  writeFileSync(join(d, "x.ndjson"), NEXT);
-  chmodSync(d, 0o000);
-  const f = join(tmp, "locked.ndjson");
-  writeFileSync(f, NEXT);
-  chmodSync(f, 0o000);
-  for (const c of COMMANDS) {
+for (const c of COMMANDS) {
+  const skip = ROOT && "running as root: chmod 000 does not stop root (the socket case above covers an unreadable input)";
+  const todo = KNOWN_BUGS[`${c.name} directories`];
+  test(`cursorlog ${c.name}: an unreadable file and directory for a normal user (chmod 000): 'permission denied', the rest read`, skip ? { skip } : todo ? { todo } : {}, async () => {
+    const d = join(tmp, `locked-${c.name}`);
+    mkdirSync(d, { recursive: true });
+    writeFileSync(join(d, "x.ndjson"), NEXT);
+    chmodSync(d, 0o000);
+    const f = join(tmp, `locked-${c.name}.ndjson`);
+    writeFileSync(f, NEXT);
+    chmodSync(f, 0o000);
     const r = await runFed([c.name, d, f, "test/fixtures/thinking-only.ndjson"]);
     assert.equal(r.code, 2);
     assert.equal(
       r.stderr,
       `cursorlog: error (at ${d}): cannot read directory: permission denied\ncursorlog: error (at ${f}): cannot read: permission denied\n`,
     );
-  }
-});
+    if (KNOWN.has(c.name)) assert.equal(r.stdout, (await runFed([c.name, "test/fixtures/thinking-only.ndjson"])).stdout);
+  });
+}
 
 test("a file that fails while being read (EIO from /proc/self/mem): a message naming it, status 2, the next file read", { skip: process.platform !== "linux" && "Linux only" }, async () => {
   for (const c of COMMANDS) {
