@@ -8,6 +8,7 @@ import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { genLog, type Ev } from "./helpers/gen-events.js";
 import { runFed } from "./helpers/run-chunks.js";
+import { isObject, valuesOnLine } from "./helpers/verdict.js";
 
 // Nothing lost, nothing invented: filter with no predicate gives back every JSON line byte for
 // byte (fixtures, generated logs, a generated 50 MiB log by checksum; the gigabyte run is
@@ -26,35 +27,6 @@ function fixtures(dir = "test/fixtures"): string[] {
     if (statSync(p).isDirectory()) return fixtures(p);
     return /\.(ndjson|jsonl|log)(\.gz)?$/.test(f) ? [p] : [];
   });
-}
-
-const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** The objects of a line holding several JSON values side by side (`{…} {…}`), or undefined. */
-function valuesOnLine(line: string): unknown[] | undefined {
-  const out: unknown[] = [];
-  let depth = 0;
-  let start = -1;
-  let inString = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (inString) {
-      if (c === "\\") i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === "{" || c === "[") {
-      if (depth++ === 0) start = i;
-    } else if (c === "}" || c === "]") {
-      if (--depth === 0) {
-        try {
-          out.push(JSON.parse(line.slice(start, i + 1)));
-        } catch {
-          return undefined;
-        }
-      }
-    } else if (depth === 0 && !/\s/.test(c!)) return undefined;
-  }
-  return depth === 0 && out.length > 1 && out.every(isObject) ? out : undefined;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { appendFileSync } from "node:fs";
+import { basename } from "node:path";
 import { Readable, Writable } from "node:stream";
 import { Command } from "commander";
 import { main } from "../../src/cli/main.js";
@@ -112,8 +114,14 @@ class Sink extends Writable {
   }
 }
 
+// ROBUST_COUNT_FILE=path: each test file appends how many runs it made (for docs/RELIABILITY.md).
+let runCount = 0;
+const countFile = process.env.ROBUST_COUNT_FILE;
+if (countFile) process.on("exit", () => appendFileSync(countFile, `${basename(process.argv[1] ?? "?")} ${runCount}\n`));
+
 /** Runs `cursorlog ARGV` in-process on the given feeds. Rejects if it does not end within timeoutMs. */
 export async function runFed(argv: readonly string[], opts: RunOptions = {}): Promise<RunResult> {
+  runCount++;
   const both: Buffer[] = [];
   const stdout = new Sink(both);
   const stderr = new Sink(both);

@@ -48,3 +48,32 @@ export function assertContract(r: RunResult, context: string, files: readonly st
   if (r.code === 2) assert.ok(ds.length > 0, `${context}: exit 2 without a message`);
   return ds;
 }
+
+export const isObject = (v: unknown): boolean => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The objects of a line holding several JSON values side by side (`{…} {…}`), or undefined. */
+export function valuesOnLine(line: string): unknown[] | undefined {
+  const out: unknown[] = [];
+  let depth = 0;
+  let start = -1;
+  let inString = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "{" || c === "[") {
+      if (depth++ === 0) start = i;
+    } else if (c === "}" || c === "]") {
+      if (--depth === 0) {
+        try {
+          out.push(JSON.parse(line.slice(start, i + 1)));
+        } catch {
+          return undefined;
+        }
+      }
+    } else if (depth === 0 && !/\s/.test(c!)) return undefined;
+  }
+  return depth === 0 && out.length > 1 && out.every(isObject) ? out : undefined;
+}
