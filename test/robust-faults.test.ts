@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { before, test } from "node:test";
+import { after, before, test } from "node:test";
 import { logCommands, runFed } from "./helpers/run-chunks.js";
 
 // Faults around the process, with the built executable (npm run build first; make test does):
@@ -21,6 +21,7 @@ const tmp = mkdtempSync(join(tmpdir(), "cursorlog-faults-"));
 before(() => {
   assert.ok(existsSync("dist/cli/main.js"), "dist/ is missing: run `npm run build` (make test does) before these tests");
 });
+after(() => rmSync(tmp, { recursive: true, force: true })); // a 300 MiB log among others
 
 function bash(script: string, timeoutMs = 120_000): { stdout: string; stderr: string; status: number | null; ms: number } {
   const t0 = performance.now();

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -115,7 +115,12 @@ test("gzip members concatenated (cat a.gz b.gz) are one stream: both are read", 
 // Missing, unreadable and directory inputs.
 
 let server: Server | undefined;
-after(() => server?.close());
+after(() => {
+  server?.close();
+  // chmod 000 leftovers first, or a normal user could not remove them
+  for (const e of readdirSync(tmp)) if (e.startsWith("locked") || e === "secret.ndjson") chmodSync(join(tmp, e), 0o700);
+  rmSync(tmp, { recursive: true, force: true });
+});
 let bad: Promise<{ path: string; message: RegExp }> | undefined;
 
 /** An input no one can read: chmod 000 for a normal user; as root (which chmod does not stop), a Unix socket. */

@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { constants } from "node:buffer";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { before, test } from "node:test";
+import { after, before, test } from "node:test";
 import { DEFAULT_MAX_LINE_BYTES } from "../src/cli/config.js";
 import { JsonReader } from "../src/input/json-reader.js";
 import { LineSplitter } from "../src/input/line-splitter.js";
@@ -28,6 +28,7 @@ const tmp = mkdtempSync(join(tmpdir(), "cursorlog-long-"));
 before(() => {
   assert.ok(existsSync("dist/cli/main.js"), "dist/ is missing: run `npm run build` (make test does) before these tests");
 });
+after(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A session whose shell call's completion carries `size` bytes of stdout (a huge tool result). */
 function logWithLongLine(size: number): { bytes: Buffer; longLine: number; without: Buffer } {
