@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { main } from "../dist/cli/main.js";
+import { main } from "../dist/bundle/main.js";
 
 // Interrupted: what was complete has been written already (stdout writes to pipes and files are
 // synchronous on POSIX); end with the shell's status for the signal.

@@ -8,17 +8,8 @@ import { SlowestCalls } from "./stats-slowest.js";
 import { CallTally } from "./stats-tally.js";
 import type { FileOps, SessionStats, ShellExit, StatsCall, TokenUsage } from "./stats-types.js";
 
-/** How much of each list a session keeps (counts are always exact). */
-export interface StatsLimits {
-  /** Slowest calls kept (default 10). */
-  slowest: number;
-  /** Failed, rejected, open calls and failing shell commands kept, each (default 20). */
-  list: number;
-  /** Distinct paths kept per file list (default 1000). */
-  files: number;
-}
-
-export const DEFAULT_LIMITS: StatsLimits = { slowest: 10, list: 20, files: 1000 };
+export { DEFAULT_LIMITS, type StatsLimits } from "./stats-limits.js";
+import type { StatsLimits } from "./stats-limits.js";
 
 /** The prompt is kept to its first line, at most this many characters. */
 export const PROMPT_MAX = 100;

@@ -1,10 +1,9 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { FilterSyntaxError } from "../../events/filter-syntax-error.js";
-import { compilePredicate, type EventTest, type PredicateSpec } from "../../events/predicate.js";
+import type { EventTest, PredicateSpec } from "../../events/predicate.js";
 import { parseTimeArg } from "../../events/time-arg.js";
 import { parseWhere } from "../../events/where-clause.js";
-import { toFilteredEvents, type FilterOptions } from "../../transforms/filter-events.js";
-import { rawSkipFor } from "../../transforms/filter-skip.js";
+import type { FilterOptions } from "../../transforms/filter-events.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
@@ -108,16 +107,23 @@ export function filterCommand(ctx: CommandContext): Command {
       modelCallIds: raw.modelCallId,
       where: raw.where,
     };
-    const opts: FilterOptions = {
-      test: compilePredicate(spec),
-      skip: rawSkipFor(spec),
-      since: raw.since,
-      until: raw.until,
-      pair: raw.pair === true,
-      count: raw.count === true,
-      exitStatus: raw.exitStatus === true,
-    };
-    ctx.setRun(() => runCommand(ctx.io, files, raw, (reporter) => toFilteredEvents(opts, reporter), "filter"));
+    ctx.setRun(async () => {
+      const [{ compilePredicate }, { rawSkipFor }, { toFilteredEvents }] = await Promise.all([
+        import("../../events/predicate.js"),
+        import("../../transforms/filter-skip.js"),
+        import("../../transforms/filter-events.js"),
+      ]);
+      const opts: FilterOptions = {
+        test: compilePredicate(spec),
+        skip: rawSkipFor(spec),
+        since: raw.since,
+        until: raw.until,
+        pair: raw.pair === true,
+        count: raw.count === true,
+        exitStatus: raw.exitStatus === true,
+      };
+      return runCommand(ctx.io, files, raw, (reporter) => toFilteredEvents(opts, reporter), "filter");
+    });
   });
   return cmd;
 }

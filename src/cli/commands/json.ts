@@ -1,5 +1,4 @@
 import { Command } from "commander";
-import { toResultJson } from "../../transforms/result-json.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
@@ -24,13 +23,15 @@ export function jsonCommand(ctx: CommandContext): Command {
     .option("-p, --pretty", "indent the JSON (default: one compact line per session)")
     .option("--allow-incomplete", 'print a synthesized {"subtype":"incomplete","is_error":true} object for a session that has no result, and exit 0');
   withJobsOption(withInputOptions(cmd)).action((files: string[], raw: JsonRaw) => {
-    ctx.setRun(() =>
-      runCommand(ctx.io, files, raw, (reporter) =>
+    ctx.setRun(async () => {
+      // Loaded only when this command runs (start-up reads no other command's code).
+      const { toResultJson } = await import("../../transforms/result-json.js");
+      return runCommand(ctx.io, files, raw, (reporter) =>
         toResultJson({ pretty: raw.pretty === true, allowIncomplete: raw.allowIncomplete === true }, reporter),
         "json",
         true,
-      ),
-    );
+      );
+    });
   });
   return cmd;
 }

@@ -1,9 +1,5 @@
 import { Command, Option } from "commander";
-import { DEFAULT_LIMITS } from "../../transforms/stats-collect.js";
-import { toStatsJson } from "../../transforms/stats-json.js";
-import { toStatsMarkdown } from "../../transforms/stats-markdown.js";
-import { toStats } from "../../transforms/stats-stage.js";
-import { toStatsText } from "../../transforms/stats-text.js";
+import { DEFAULT_LIMITS } from "../../transforms/stats-limits.js";
 import type { StatsRenderer } from "../../transforms/stats-types.js";
 import type { CommandContext } from "../command-context.js";
 import { colorsFor, type SharedRaw } from "../config.js";
@@ -93,8 +89,9 @@ export function statsCommand(ctx: CommandContext): Command {
     )
     .addOption(new Option("-e, --exit-status", "exit 1 if a result has is_error:true, 4 if a session was cut off (no result)").helpGroup(GROUP));
   withFollowOption(withInputOptions(cmd)).action((files: string[], raw: StatsRaw) => {
-    ctx.setRun(() =>
-      runCommand(
+    ctx.setRun(async () => {
+      const [{ toStats }, render] = await Promise.all([import("../../transforms/stats-stage.js"), rendererFor(raw.format ?? "text")]);
+      return runCommand(
         ctx.io,
         files,
         raw,
@@ -102,25 +99,28 @@ export function statsCommand(ctx: CommandContext): Command {
           toStats(
             {
               limits: { slowest: raw.slowest ?? DEFAULT_LIMITS.slowest, list: raw.maxList ?? DEFAULT_LIMITS.list, files: raw.maxFiles ?? DEFAULT_LIMITS.files },
-              render: rendererFor(raw.format ?? "text", color),
+              render: render(color),
               exitStatus: raw.exitStatus === true,
             },
             reporter,
           ),
         "stats",
-      ),
-    );
+      );
+    });
   });
   return cmd;
 }
 
-function rendererFor(format: StatsFormat, color: boolean): StatsRenderer {
+/** The format's renderer, loaded for this run only; it is made once the output's colour is known. */
+async function rendererFor(format: StatsFormat): Promise<(color: boolean) => StatsRenderer> {
   switch (format) {
     case "json":
-      return toStatsJson();
+      return (await import("../../transforms/stats-json.js")).toStatsJson;
     case "markdown":
-      return toStatsMarkdown();
-    default:
-      return toStatsText(colorsFor(color));
+      return (await import("../../transforms/stats-markdown.js")).toStatsMarkdown;
+    default: {
+      const { toStatsText } = await import("../../transforms/stats-text.js");
+      return (color) => toStatsText(colorsFor(color));
+    }
   }
 }

@@ -1,5 +1,4 @@
 import { Command } from "commander";
-import { toActionsText } from "../../transforms/actions-text.js";
 import type { CommandContext } from "../command-context.js";
 import { colorsFor, type SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
@@ -25,8 +24,9 @@ export function textCommand(ctx: CommandContext): Command {
     .option("--final", "print only each session's final assistant message, as the 2026 CLI's text format does")
     .option("--allow-incomplete", "a session without a result is not an error (exit 0); with --final its last text is printed");
   withFollowOption(withJobsOption(withInputOptions(cmd))).action((files: string[], raw: TextRaw) => {
-    ctx.setRun(() =>
-      runCommand(ctx.io, files, raw, (reporter, color) =>
+    ctx.setRun(async () => {
+      const { toActionsText } = await import("../../transforms/actions-text.js");
+      return runCommand(ctx.io, files, raw, (reporter, color) =>
         toActionsText(
           {
             verbose: raw.verbose === true,
@@ -38,8 +38,8 @@ export function textCommand(ctx: CommandContext): Command {
         ),
         "text",
         true,
-      ),
-    );
+      );
+    });
   });
   return cmd;
 }

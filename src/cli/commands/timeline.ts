@@ -1,8 +1,8 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { TIMELINE_COLUMNS, type TimelineColumn } from "../../transforms/timeline-columns.js";
-import { toTimelineCsv } from "../../transforms/timeline-csv.js";
-import { toTimelineHtml } from "../../transforms/timeline-html.js";
 import type { TimelineFormat } from "../../transforms/timeline-lines.js";
+import type { Reporter } from "../../diagnostics.js";
+import type { Stage } from "../../stream/stage.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
@@ -110,26 +110,26 @@ export function timelineCommand(ctx: CommandContext): Command {
       const bad = [raw.columns && "--columns", raw.header === false && "--no-header", raw.safeCsv && "--safe-csv", raw.follow && "--follow"].filter(Boolean);
       if (bad.length > 0) cmd.error(`error: ${bad.join(", ")} cannot be used with --format html`, { exitCode: 2 });
     }
-    ctx.setRun(() =>
-      runCommand(
-        ctx.io,
-        files,
-        raw,
-        (reporter) =>
-          format === "html" ? toTimelineHtml({ allowIncomplete: raw.allowIncomplete === true }, reporter) : toTimelineCsv(
-            {
-              format,
-              columns: raw.columns ?? TIMELINE_COLUMNS,
-              safe: raw.safeCsv === true,
-              escape: ctx.io.stdoutIsTTY,
-              header: raw.header !== false,
-              allowIncomplete: raw.allowIncomplete === true,
-            },
-            reporter,
-          ),
-        "timeline",
-      ),
-    );
+    ctx.setRun(async () => {
+      // Only the chosen format's code is loaded.
+      let makeStage: (reporter: Reporter) => Stage;
+      if (format === "html") {
+        const { toTimelineHtml } = await import("../../transforms/timeline-html.js");
+        makeStage = (reporter) => toTimelineHtml({ allowIncomplete: raw.allowIncomplete === true }, reporter);
+      } else {
+        const { toTimelineCsv } = await import("../../transforms/timeline-csv.js");
+        const opts = {
+          format,
+          columns: raw.columns ?? TIMELINE_COLUMNS,
+          safe: raw.safeCsv === true,
+          escape: ctx.io.stdoutIsTTY,
+          header: raw.header !== false,
+          allowIncomplete: raw.allowIncomplete === true,
+        };
+        makeStage = (reporter) => toTimelineCsv(opts, reporter);
+      }
+      return runCommand(ctx.io, files, raw, makeStage, "timeline");
+    });
   });
   return cmd;
 }
