@@ -91,3 +91,16 @@ test("colour: only when asked or on a terminal, through picocolors, never with N
   assert.equal((await runCli(["text"], { stdin: log, env: { FORCE_COLOR: "1" } })).stdout, colored);
   assert.equal((await runCli(["text"], { stdin: log, env: { CI: "true" } })).stdout, plain, "CI alone never forces colour");
 });
+
+test("a session cut off in a run of skipped thinking lines ends at the run's last line, and a run after a result starts the next session", async () => {
+  const think = (n: number) => `{"type":"thinking","subtype":"delta","text":"t${n}","session_id":"s2","timestamp_ms":${n}}\n`;
+  const init = '{"type":"system","subtype":"init","session_id":"s1"}\n';
+  const result = '{"type":"result","subtype":"success","is_error":false,"result":"ok","session_id":"s1"}\n';
+  // Lines 3-5 are thinking after a result: a second session, cut off at line 5.
+  const log = init + result + think(1) + think(2) + think(3);
+  for (const cmd of ["json", "text", "timeline"]) {
+    const r = await runCli([cmd], { stdin: log });
+    assert.equal(r.code, 4, cmd);
+    assert.equal(r.stderr, "cursorlog: error (at <stdin>:5): session #2 has no result: its lines end at line 5, no tool call open\n", cmd);
+  }
+});

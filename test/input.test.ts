@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { gzipSync } from "node:zlib";
 import { JsonReader } from "../src/input/json-reader.js";
+import { skipTypes, type RawSkip } from "../src/input/raw-skip.js";
 import { LineSplitter } from "../src/input/line-splitter.js";
 import type { InputItem } from "../src/input/record.js";
 import { runCli } from "./helpers/run-cli.js";
@@ -179,5 +180,51 @@ test("json reader: a line cut inside a string in the middle of a file is reporte
     { kind: "malformed", file: "f.json", line: 3, message: "invalid JSON: the line ends inside a string" },
     { kind: "malformed", file: "f.json", line: 4, message: 'not JSON: the line starts with "}"' },
     { file: "f.json", line: 5, text: '{"c":3}', value: { c: 3 } },
+  ]);
+});
+
+/** Every record of `text` read with `skip`, as [line, lastLine, type, skipped] (values that were parsed show their text). */
+function readSkipping(text: string, skip: RawSkip, size: number): Array<[number, number | undefined, unknown, boolean]> {
+  const r = new JsonReader("f.json", 1e9);
+  const s = new LineSplitter(1e9, skip);
+  const out: InputItem[] = [];
+  const data = Buffer.from(text);
+  for (let i = 0; i < data.length; i += size) r.read(s.push(data.subarray(i, i + size)), out);
+  r.read(s.end(), out);
+  r.end(out);
+  return out.map((i) => ("value" in i ? [i.line, i.lastLine, i.skipped ? i.value.type : i.text, i.skipped === true] : [i.line ?? 0, undefined, i.message, false]));
+}
+
+test("skipped lines: consecutive lines of one type read in one chunk are one record, line to lastLine", () => {
+  const think = (n: number) => `{"type":"thinking","subtype":"delta","text":"t${n}","session_id":"s","timestamp_ms":${n}}\n`;
+  const log = '{"type":"system","subtype":"init"}\n' + think(1) + think(2) + think(3) + '{"type":"user"}\n' + think(4) + '{"type":"result"}\n';
+  const skip = skipTypes(["thinking", "user"])!;
+  assert.deepEqual(readSkipping(log, skip, log.length), [
+    [1, undefined, '{"type":"system","subtype":"init"}', false],
+    [2, 4, "thinking", true],
+    [5, undefined, "user", true],
+    [6, undefined, "thinking", true],
+    [7, undefined, '{"type":"result"}', false],
+  ]);
+  // Whatever the chunking, the records cover the same lines: runs only split where chunks end.
+  for (const size of [1, 5, 64, 100]) {
+    const lines = readSkipping(log, skip, size).flatMap(([line, last, type]) => Array.from({ length: (last ?? line) - line + 1 }, (_v, k) => [line + k, type]));
+    assert.deepEqual(lines, [[1, '{"type":"system","subtype":"init"}'], [2, "thinking"], [3, "thinking"], [4, "thinking"], [5, "user"], [6, "thinking"], [7, '{"type":"result"}']], `chunk size ${size}`);
+  }
+});
+
+test("skipped lines: inside a value spread over lines they are read as its lines, and the rest of the run is skipped again", () => {
+  const think = (n: number) => `{"type":"thinking","text":"t${n}"}`;
+  // A value left open takes line 2 in and fails there, as without skipping; line 3 is skipped again.
+  const open = `{"type":"assistant",\n${think(1)}\n${think(2)}\n`;
+  assert.deepEqual(readSkipping(open, skipTypes(["thinking"])!, open.length), [
+    [2, undefined, "invalid JSON: expected an object key", false],
+    [3, undefined, "thinking", true],
+  ]);
+  // A value that closes on line 2 lets lines 3-5 be skipped again, as one run.
+  const closed = `{"type":"assistant",\n"a":1}\n${think(1)}\n${think(2)}\n${think(3)}\n`;
+  assert.deepEqual(readSkipping(closed, skipTypes(["thinking"])!, closed.length), [
+    [1, undefined, '{"type":"assistant","a":1}', false],
+    [3, 5, "thinking", true],
   ]);
 });

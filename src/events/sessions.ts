@@ -72,7 +72,7 @@ export class SessionTracker {
         startedCount: 0,
       };
     }
-    s.lastLine = rec.line;
+    s.lastLine = rec.lastLine ?? rec.line;
     if (s.sessionId === undefined && typeof ev.session_id === "string") s.sessionId = ev.session_id;
     const step: Step = { session: s };
     if (ended) step.ended = ended;

@@ -30,51 +30,71 @@ export class JsonReader {
 
   /** Appends what `lines` yield to `out`. */
   read(lines: Array<Line | SkippedLine | OversizeLine>, out: InputItem[]): void {
-    for (let line of lines) {
-      if ("skipped" in line) {
-        if (this.parse === null) {
-          const value = typeof line.skipped === "string" ? stub(line.skipped) : line.skipped;
-          if (line.keep) out.push({ file: this.file, line: line.lineNo, text: "", value, skipped: true, raw: line.buf.subarray(line.start, line.end + 1) });
-          else out.push({ file: this.file, line: line.lineNo, text: "", value, skipped: true });
-          continue;
-        }
-        line = { lineNo: line.lineNo, text: line.buf.toString("utf8", line.start, line.end) };
-      }
-      if ("oversize" in line) {
-        this.abandonStream();
-        out.push({
-          kind: "malformed",
-          file: this.file,
-          line: line.lineNo,
-          message:
-            this.maxLineChars < constants.MAX_STRING_LENGTH
-              ? `line is longer than --max-line-bytes (${this.maxLineChars})`
-              : `line is longer than ${constants.MAX_STRING_LENGTH} bytes, the longest string Node.js can hold`,
-        });
-        continue;
-      }
-      if (this.parse !== null) {
-        this.feed(line, out);
-        continue;
-      }
-      const text = line.text;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (err) {
-        if (isBlank(text)) continue;
-        const first = firstNonSpace(text);
-        if (first === "{" || first === "[") {
-          this.startStream(line.lineNo, errorText(err));
-          this.feed(line, out);
-        } else {
-          out.push({ kind: "malformed", file: this.file, line: line.lineNo, message: `not JSON: the line starts with ${excerpt(text)}` });
-        }
-        continue;
-      }
-      if (isObject(value)) out.push({ file: this.file, line: line.lineNo, text, value });
-      else out.push(this.notObject(line.lineNo, value));
+    for (const line of lines) {
+      if ("skipped" in line) this.readSkipped(line, out);
+      else this.readLine(line, out);
     }
+  }
+
+  /** Skipped lines stand in as records of their type, unless a value spanning lines is being read: then they are part of it. */
+  private readSkipped(run: SkippedLine, out: InputItem[]): void {
+    if (this.parse === null) {
+      const value = typeof run.skipped === "string" ? stub(run.skipped) : run.skipped;
+      if (run.keep) out.push({ file: this.file, line: run.lineNo, text: "", value, skipped: true, raw: run.buf.subarray(run.start, run.end + 1) });
+      else if (run.count === 1) out.push({ file: this.file, line: run.lineNo, text: "", value, skipped: true });
+      else out.push({ file: this.file, line: run.lineNo, lastLine: run.lineNo + run.count - 1, text: "", value, skipped: true });
+      return;
+    }
+    // Read them one by one: the value may end on one of them, and the rest are skipped again.
+    let start = run.start;
+    for (let k = 0; k < run.count; k++) {
+      const nl = k === run.count - 1 ? run.end : run.buf.indexOf(10, start);
+      const end = nl > start && run.buf[nl - 1] === 13 ? nl - 1 : nl;
+      const lineNo = run.lineNo + k;
+      if (this.parse === null) {
+        this.readSkipped({ ...run, lineNo, count: run.count - k, start }, out);
+        return;
+      }
+      this.readLine({ lineNo, text: run.buf.toString("utf8", start, end) }, out);
+      start = nl + 1;
+    }
+  }
+
+  private readLine(line: Line | OversizeLine, out: InputItem[]): void {
+    if ("oversize" in line) {
+      this.abandonStream();
+      out.push({
+        kind: "malformed",
+        file: this.file,
+        line: line.lineNo,
+        message:
+          this.maxLineChars < constants.MAX_STRING_LENGTH
+            ? `line is longer than --max-line-bytes (${this.maxLineChars})`
+            : `line is longer than ${constants.MAX_STRING_LENGTH} bytes, the longest string Node.js can hold`,
+      });
+      return;
+    }
+    if (this.parse !== null) {
+      this.feed(line, out);
+      return;
+    }
+    const text = line.text;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      if (isBlank(text)) return;
+      const first = firstNonSpace(text);
+      if (first === "{" || first === "[") {
+        this.startStream(line.lineNo, errorText(err));
+        this.feed(line, out);
+      } else {
+        out.push({ kind: "malformed", file: this.file, line: line.lineNo, message: `not JSON: the line starts with ${excerpt(text)}` });
+      }
+      return;
+    }
+    if (isObject(value)) out.push({ file: this.file, line: line.lineNo, text, value });
+    else out.push(this.notObject(line.lineNo, value));
   }
 
   /** End of input: a value still open is a truncated one. */

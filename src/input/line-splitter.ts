@@ -1,4 +1,4 @@
-import { constants } from "node:buffer";
+import { constants, isAscii } from "node:buffer";
 import type { RawSkip } from "./raw-skip.js";
 import type { JsonObject } from "./record.js";
 
@@ -10,14 +10,22 @@ export interface Line {
   text: string;
 }
 
-/** A line the command can skip: its type, and its bytes in case they are needed after all. */
+/**
+ * A line the command can skip: its type, and its bytes in case they are needed after all.
+ * Consecutive skipped lines of the same type found in one chunk are one entry (`count` lines, the
+ * bytes of them all): a log's thousands of thinking deltas in a row cost one object, not one each.
+ */
 export interface SkippedLine {
+  /** The first line. */
   lineNo: number;
   /** Its type (the line stands in as `{type}`), or the stand-in object the skip test made. */
   skipped: string | JsonObject;
+  /** The number of lines, from `lineNo` on (1 unless the type is a string and `keep` is not set). */
+  count: number;
   /** RawSkip.keep said so: the stage gets the line's bytes, `buf[start, end]` including its LF. */
   keep?: true;
   buf: Buffer;
+  /** The first line's first byte and the last line's end (without its CR LF); line ends between. */
   start: number;
   end: number;
 }
@@ -116,17 +124,33 @@ export class LineSplitter {
     if (this.skip !== undefined) {
       const kept = this.skip.keep?.(buf, start, end);
       if (kept !== undefined) {
-        out.push({ lineNo, skipped: kept, keep: true, buf, start, end });
+        out.push({ lineNo, skipped: kept, count: 1, keep: true, buf, start, end });
         return;
       }
       const type = this.skip.test(buf, start, end);
       if (type !== undefined) {
-        out.push({ lineNo, skipped: type, buf, start, end });
+        const last = out.length > 0 ? out[out.length - 1]! : undefined;
+        // The same type as the line before, in the same buffer: the run grows by a line.
+        if (typeof type === "string" && last !== undefined && "skipped" in last && last.skipped === type && last.keep === undefined && last.buf === buf && last.lineNo + last.count === lineNo) {
+          last.count++;
+          last.end = end;
+          return;
+        }
+        out.push({ lineNo, skipped: type, count: 1, buf, start, end });
         return;
       }
     }
-    let text = buf.toString("utf8", start, end);
+    let text = decode(buf, start, end);
     if (lineNo === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     out.push({ lineNo, text });
   }
+}
+
+/** Past this length a line is checked for ASCII first: decoding ASCII as Latin-1 is several times faster than UTF-8. */
+const ASCII_CHECK_BYTES = 512;
+
+/** A line's text. Node 20's UTF-8 decoder is slow on long ASCII lines (a tool's output, a file's contents), which are common. */
+function decode(buf: Buffer, start: number, end: number): string {
+  if (end - start >= ASCII_CHECK_BYTES && isAscii(buf.subarray(start, end))) return buf.toString("latin1", start, end);
+  return buf.toString("utf8", start, end);
 }

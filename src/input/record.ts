@@ -6,6 +6,11 @@ export interface JsonRecord {
   file: string;
   /** 1-based physical line where the value starts. */
   line: number;
+  /**
+   * Only on a skipped record: it stands for the consecutive lines `line` to `lastLine`, all of its
+   * type (a run of thinking deltas the command does not read is one record).
+   */
+  lastLine?: number;
   /** The line exactly as read (without its line terminator). Compact JSON for multi-line values. */
   text: string;
   value: JsonObject;
