@@ -13,14 +13,18 @@ export interface JobResult {
   stderr: string;
 }
 
-/** Passed to each worker: rerun the same command line on file number `onlyFile`, stdout into `outPath`. */
+/** Passed to each worker once: the command line, and what it may know of the terminal. */
 export interface JobData {
   argv: readonly string[];
-  onlyFile: number;
-  outPath: string;
   env: Io["env"];
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
+}
+
+/** Sent to a worker for each file: rerun the command line on file number `onlyFile`, stdout into `outPath`. */
+export interface JobTask {
+  onlyFile: number;
+  outPath: string;
 }
 
 const FROM_SOURCE = import.meta.url.endsWith(".ts");
@@ -29,34 +33,40 @@ const WORKER = new URL(FROM_SOURCE ? "./job-worker.ts" : "./job-worker.js", impo
 const TS_BOOT = `import("tsx/esm/api").then((m) => { m.register(); return import(${JSON.stringify(WORKER.href)}); })`;
 
 /**
- * `--jobs N`: each input file runs in a worker thread (the same command line, on that file only),
- * at most N at once. Each worker writes its output to a temporary file; the outputs are copied to
- * stdout strictly in file order, with each file's diagnostics, so the result is byte-identical to
- * a sequential run and memory stays bounded whatever the output size.
+ * `--jobs N`: N worker threads (fewer if there are fewer files) take the input files one after
+ * another, each running the same command line on one file. A worker is started once and kept for
+ * the files it takes next, so its start-up and its JIT warm-up are paid N times, not once a file.
+ * Each file's output goes to a temporary file; the outputs are copied to stdout strictly in file
+ * order, with each file's diagnostics, so the result is byte-identical to a sequential run and
+ * memory stays bounded whatever the output size.
  */
 export async function runParallel(io: Io, argv: readonly string[], fileCount: number, jobs: number): Promise<ExitCode> {
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-jobs-"));
-  const workers = new Set<Worker>();
-  const results: Array<Promise<JobResult>> = [];
+  const data: JobData = { argv, env: io.env, stdoutIsTTY: io.stdoutIsTTY, stderrIsTTY: io.stderrIsTTY };
+  const results = Array.from({ length: fileCount }, () => deferred<JobResult>());
+  const pool = Array.from({ length: Math.min(jobs, fileCount) }, () => startWorker(data));
   let next = 0;
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  const slot = () => (running < jobs ? Promise.resolve() : new Promise<void>((r) => waiting.push(r)));
-  const start = async (i: number): Promise<JobResult> => {
-    await slot();
-    running++;
-    try {
-      return await runWorker(workers, { argv, onlyFile: i, outPath: join(dir, `${i}.out`), env: io.env, stdoutIsTTY: io.stdoutIsTTY, stderrIsTTY: io.stderrIsTTY });
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
+  const take = (w: PoolWorker): void => {
+    if (next >= fileCount) return void w.worker.postMessage(null);
+    const i = next++;
+    const task: JobTask = { onlyFile: i, outPath: join(dir, `${i}.out`) };
+    w.run(task).then(
+      (r) => {
+        results[i]!.resolve(r);
+        take(w);
+      },
+      (err: unknown) => {
+        results[i]!.reject(err);
+        for (let k = next; k < fileCount; k++) results[k]!.reject(err);
+        next = fileCount;
+      },
+    );
   };
-  for (; next < fileCount; next++) results.push(start(next));
+  for (const w of pool) take(w);
   let code: ExitCode = ExitCode.OK;
   try {
     for (let i = 0; i < fileCount; i++) {
-      const r = await results[i]!;
+      const r = await results[i]!.promise;
       try {
         await copyInto(io.stdout, join(dir, `${i}.out`));
       } catch (err) {
@@ -67,12 +77,57 @@ export async function runParallel(io: Io, argv: readonly string[], fileCount: nu
       code = worse(code, r.code);
     }
   } finally {
-    // Stopped early (the reader of our output went away): no use finishing the other files.
-    for (const w of workers) void w.terminate();
-    await Promise.allSettled(results);
+    // Done, or stopped early (the reader of our output went away): no use finishing the other files.
+    await Promise.allSettled(pool.map((w) => w.worker.terminate()));
     rmSync(dir, { recursive: true, force: true });
   }
   return code;
+}
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(v: T): void;
+  reject(err: unknown): void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (v: T) => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined); // a file never reached after a failure is not an unhandled rejection
+  return { promise, resolve, reject };
+}
+
+interface PoolWorker {
+  worker: Worker;
+  /** Runs one file; settles with its result, or rejects if the worker dies first. */
+  run(task: JobTask): Promise<JobResult>;
+}
+
+function startWorker(data: JobData): PoolWorker {
+  const worker = FROM_SOURCE ? new Worker(TS_BOOT, { eval: true, workerData: data }) : new Worker(WORKER, { workerData: data });
+  let pending: Deferred<JobResult> | undefined;
+  const fail = (err: unknown) => {
+    pending?.reject(err);
+    pending = undefined;
+  };
+  worker.on("message", (m: JobResult) => {
+    pending?.resolve(m);
+    pending = undefined;
+  });
+  worker.on("error", fail);
+  worker.on("exit", () => fail(new Error("a --jobs worker ended without a result")));
+  return {
+    worker,
+    run(task) {
+      pending = deferred<JobResult>();
+      worker.postMessage(task);
+      return pending.promise;
+    },
+  };
 }
 
 /** Appends a file to `out` with backpressure, leaving `out` open; rejects if `out` fails (EPIPE). */
@@ -99,16 +154,4 @@ async function copyInto(out: Writable, path: string): Promise<void> {
   } finally {
     out.off("error", onError);
   }
-}
-
-function runWorker(workers: Set<Worker>, data: JobData): Promise<JobResult> {
-  return new Promise((resolve, reject) => {
-    const worker = FROM_SOURCE ? new Worker(TS_BOOT, { eval: true, workerData: data }) : new Worker(WORKER, { workerData: data });
-    workers.add(worker);
-    worker.once("exit", () => workers.delete(worker));
-    let result: JobResult | undefined;
-    worker.once("message", (m: JobResult) => (result = m));
-    worker.once("error", reject);
-    worker.once("exit", () => (result ? resolve(result) : reject(new Error("a --jobs worker ended without a result"))));
-  });
 }
