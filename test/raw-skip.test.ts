@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
-import { keepWhole, skipAllBut, skipCompletionBodies, skipTypes, wellFormed } from "../src/input/raw-skip.js";
+import { keepWhole, skipAllBut, skipCompletionBodies, skipTypes } from "../src/input/raw-skip.js";
+import { soundLine } from "../src/input/sound-line.js";
+import { wellFormed } from "../src/input/well-formed.js";
 
 const lines = readdirSync("test/fixtures")
   .filter((f) => f.endsWith(".ndjson"))
@@ -89,4 +91,36 @@ test("keepWhole: a kept line has the type JSON.parse sees, ends in its own LF, a
     for (let cut = 1; cut < end; cut += 5) assert.equal(keep.keep!(Buffer.concat([buf.subarray(0, cut), Buffer.from("\n")]), 0, cut), undefined);
   }
   assert.ok(n > 100, `only ${n} kept`);
+});
+
+test("soundLine: a flat line is judged by how it ends, and what that lets through is spelled out", () => {
+  const ok = (s: string) => soundLine(Buffer.from(s), 0, Buffer.byteLength(s));
+  const line = '{"type":"thinking","subtype":"delta","text":"a}\\"b\\\\","session_id":"s","timestamp_ms":17}';
+  assert.equal(ok(line), true);
+  assert.equal(ok('{"type":"thinking","subtype":"completed","session_id":"s"}'), true, "ends in a string");
+  assert.equal(ok('{"type":"thinking","flag":true}'), true, "ends in a literal");
+  for (let cut = 1; cut < line.length; cut++) assert.equal(ok(line.slice(0, cut)), false, `cut at ${cut}: ${line.slice(0, cut)}`);
+  assert.equal(ok('{"type":"thinking","text":"ab{"type":"result","x":1}'), false, "a cut line run into the next event");
+  assert.equal(ok('{"type":"thinking","text":"x","type":"result"}'), false, "a second type as the last member");
+  assert.equal(ok('{"type":"thinking","text":"x\\"}'), false, "the last quote is escaped: the string never closes");
+  assert.equal(ok('{"type":"thinking","text":"x","list":[1,2]}'), true, "not flat-ending: the full walk says yes");
+  // Not caught in a flat line's middle (validate parses every line):
+  assert.equal(ok('{"type":"thinking","text":"a\u0001b","k":1}'), true, "raw control character");
+  assert.equal(ok('{"type":"thinking","type":"result","k":1}'), true, "a second type before the last member");
+  assert.equal(ok('{"type":"thinking" garbage,"k":1}'), true, "bytes that are not JSON");
+});
+
+test("soundLine says yes to every line JSON.parse reads as an object, and no to every cut of them", () => {
+  for (const line of lines) {
+    const buf = Buffer.from(line);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) continue;
+    assert.equal(soundLine(buf, 0, buf.length), true, line.slice(0, 80));
+    for (let cut = 1; cut < buf.length; cut += 3) assert.equal(soundLine(buf, 0, cut), false, `cut at ${cut}: ${line.slice(0, cut)}`);
+  }
 });

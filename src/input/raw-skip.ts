@@ -1,14 +1,20 @@
+import type { JsonObject } from "./record.js";
+import { soundLine } from "./sound-line.js";
+import { closingQuote, wellFormed } from "./well-formed.js";
+
 /**
  * Deciding from a line's raw bytes, before decoding or parsing it, that a command does not need
  * it. This is what makes `json` and `text` fast: most lines of a real log are thinking deltas.
  *
  * A line is skipped only when it begins `{"type":"<one of the given types>"` (how cursor-agent
- * writes every event) AND it is structurally sound: it is one object that closes exactly at the
- * end of the line, every string is closed, no string holds a raw control character, nothing but
- * JSON punctuation, numbers and literals stands outside strings, and no second top-level "type"
- * key could override the first. A line failing any of that is parsed as usual, so a truncated,
- * cut or garbled line is still reported with its file:line. Full grammar checks (number syntax,
- * escapes, comma placement) are `cursorlog validate`'s job.
+ * writes every event) AND it is sound (sound-line.ts): a flat line (no `{` after the first) must
+ * end in a whole member `,"key":value}`; any other line must pass the full structural walk of
+ * well-formed.ts (one object closing exactly at the end of the line, strings closed, nothing but
+ * JSON punctuation, numbers and literals outside strings, no second top-level "type"). A line
+ * failing that is parsed as usual, so a truncated, cut or run-together line is still reported with
+ * its file:line. A line kept as bytes (filter --type) always gets the full walk. Full grammar
+ * checks (number syntax, escapes, control characters anywhere in strings) are `cursorlog
+ * validate`'s job.
  */
 export interface RawSkip {
   /**
@@ -38,6 +44,7 @@ export function keepWhole(base: RawSkip | undefined, accept: (type: string) => b
       const q = typeEnd(buf, at, end);
       if (q < 0) return undefined;
       const type = typeName(seen, buf, at, q);
+      // Written out as it is: the full walk, not the flat-line shortcut (sound-line.ts).
       return accept(type) && wellFormed(buf, start, end) ? type : undefined;
     },
   };
@@ -70,7 +77,7 @@ export function skipCompletionBodies(base: RawSkip | undefined): RawSkip {
       if (end - start > COMPLETED.length + 2 && sameBytes(buf, start, end, COMPLETED)) {
         const open = start + COMPLETED.length - 1;
         const close = closingQuote(buf, open + 1, end);
-        if (close > 0 && wellFormed(buf, start, end)) {
+        if (close > 0 && soundLine(buf, start, end)) {
           let callId: unknown;
           try {
             callId = JSON.parse(buf.toString("utf8", open, close + 1));
@@ -86,11 +93,6 @@ export function skipCompletionBodies(base: RawSkip | undefined): RawSkip {
   };
 }
 
-/** Bytes allowed outside strings: whitespace, , : digits - + . e E and the letters of true/false/null. */
-const OUTSIDE = new Uint8Array(256);
-for (const ch of " \t\r,:0123456789-+.eEtrufalsn") OUTSIDE[ch.charCodeAt(0)] = 1;
-
-import type { JsonObject } from "./record.js";
 
 /** Skip lines of these types. */
 export function skipTypes(types: readonly string[]): RawSkip | undefined {
@@ -100,7 +102,7 @@ export function skipTypes(types: readonly string[]): RawSkip | undefined {
     if (!hasPrefix(buf, start, end)) return undefined;
     const at = start + PREFIX.length;
     for (let n = 0; n < names.length; n++) {
-      if (sameBytes(buf, at, end, names[n]!)) return wellFormed(buf, start, end) ? types[n] : undefined;
+      if (sameBytes(buf, at, end, names[n]!)) return soundLine(buf, start, end) ? types[n] : undefined;
     }
     return undefined;
   };
@@ -116,7 +118,7 @@ export function skipAllBut(types: readonly string[]): RawSkip {
     const at = start + PREFIX.length;
     for (const name of names) if (sameBytes(buf, at, end, name)) return undefined;
     const q = typeEnd(buf, at, end);
-    if (q < 0 || !wellFormed(buf, start, end)) return undefined;
+    if (q < 0 || !soundLine(buf, start, end)) return undefined;
     return typeName(seen, buf, at, q);
   };
   return { test };
@@ -152,63 +154,4 @@ function sameBytes(buf: Buffer, at: number, end: number, name: Uint8Array): bool
   if (end - at < name.length) return false;
   for (let k = 0; k < name.length; k++) if (buf[at + k] !== name[k]) return false;
   return true;
-}
-
-const SHORT = 48;
-
-/** The index of the quote that closes a string, searching from `i` (inside it); -1 if none before `end`. */
-function closingQuote(buf: Buffer, i: number, end: number): number {
-  for (;;) {
-    const q = buf.indexOf(0x22, i);
-    if (q < 0 || q >= end) return -1;
-    let b = q - 1;
-    while (buf[b] === 0x5c) b--;
-    if ((q - 1 - b) % 2 === 0) return q;
-    i = q + 1;
-  }
-}
-
-/**
- * The structural check described above. `buf[start]` is known to be `{`. Raw control characters
- * are looked for in the first 48 bytes of each string; a long string is jumped over to its closing
- * quote (the part of the check that costs), so a control byte deep inside one goes unnoticed.
- */
-export function wellFormed(buf: Buffer, start: number, end: number): boolean {
-  let depth = 0;
-  let i = start;
-  while (i < end) {
-    const c = buf[i]!;
-    if (c === 0x22) {
-      const s = ++i;
-      // Short strings (keys, ids) byte by byte; past SHORT bytes, jump to the next quote natively.
-      const stop = Math.min(end, s + SHORT);
-      for (;;) {
-        if (i >= stop) {
-          i = closingQuote(buf, i, end);
-          if (i < 0) return false;
-          break;
-        }
-        const d = buf[i]!;
-        if (d === 0x22) break;
-        if (d === 0x5c) {
-          i += 2;
-          continue;
-        }
-        if (d < 0x20) return false;
-        i++;
-      }
-      // a top-level key "type" other than the first one would win in JSON.parse
-      if (depth === 1 && i - s === 4 && s !== start + 2 && buf[s] === 0x74 && buf[s + 1] === 0x79 && buf[s + 2] === 0x70 && buf[s + 3] === 0x65) {
-        return false;
-      }
-      i++;
-      continue;
-    }
-    if (c === 0x7b || c === 0x5b) depth++;
-    else if (c === 0x7d || c === 0x5d) {
-      if (--depth === 0) return i === end - 1;
-    } else if (OUTSIDE[c] === 0) return false;
-    i++;
-  }
-  return false;
 }

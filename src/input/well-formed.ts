@@ -1,0 +1,68 @@
+/**
+ * The structural check of a line a command skips or keeps unparsed (raw-skip.ts): one object that
+ * closes exactly at the end of the line, every string closed, no raw control character at the
+ * start of a string, nothing but JSON punctuation, numbers and literals outside strings, and no
+ * second top-level "type" key that would override the first in JSON.parse.
+ */
+/** Bytes allowed outside strings: whitespace, , : digits - + . e E and the letters of true/false/null. */
+const OUTSIDE = new Uint8Array(256);
+for (const ch of " \t\r,:0123456789-+.eEtrufalsn") OUTSIDE[ch.charCodeAt(0)] = 1;
+
+const SHORT = 48;
+
+/** The index of the quote that closes a string, searching from `i` (inside it); -1 if none before `end`. */
+export function closingQuote(buf: Buffer, i: number, end: number): number {
+  for (;;) {
+    const q = buf.indexOf(0x22, i);
+    if (q < 0 || q >= end) return -1;
+    let b = q - 1;
+    while (buf[b] === 0x5c) b--;
+    if ((q - 1 - b) % 2 === 0) return q;
+    i = q + 1;
+  }
+}
+
+/**
+ * The structural check described above. `buf[start]` is known to be `{`. Raw control characters
+ * are looked for in the first 48 bytes of each string; a long string is jumped over to its closing
+ * quote (the part of the check that costs), so a control byte deep inside one goes unnoticed.
+ */
+export function wellFormed(buf: Buffer, start: number, end: number): boolean {
+  let depth = 0;
+  let i = start;
+  while (i < end) {
+    const c = buf[i]!;
+    if (c === 0x22) {
+      const s = ++i;
+      // Short strings (keys, ids) byte by byte; past SHORT bytes, jump to the next quote natively.
+      const stop = Math.min(end, s + SHORT);
+      for (;;) {
+        if (i >= stop) {
+          i = closingQuote(buf, i, end);
+          if (i < 0) return false;
+          break;
+        }
+        const d = buf[i]!;
+        if (d === 0x22) break;
+        if (d === 0x5c) {
+          i += 2;
+          continue;
+        }
+        if (d < 0x20) return false;
+        i++;
+      }
+      // a top-level key "type" other than the first one would win in JSON.parse
+      if (depth === 1 && i - s === 4 && s !== start + 2 && buf[s] === 0x74 && buf[s + 1] === 0x79 && buf[s + 2] === 0x70 && buf[s + 3] === 0x65) {
+        return false;
+      }
+      i++;
+      continue;
+    }
+    if (c === 0x7b || c === 0x5b) depth++;
+    else if (c === 0x7d || c === 0x5d) {
+      if (--depth === 0) return i === end - 1;
+    } else if (OUTSIDE[c] === 0) return false;
+    i++;
+  }
+  return false;
+}
