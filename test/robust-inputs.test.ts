@@ -8,6 +8,7 @@ import { createGunzip, gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { genLog } from "./helpers/gen-events.js";
 import { logCommands, runFed } from "./helpers/run-chunks.js";
+import { findUnprivileged } from "./helpers/run-unprivileged.js";
 import { assertContract } from "./helpers/verdict.js";
 
 // Inputs that cannot be read, whole or in part: a gzip stream cut short or corrupt (a clear error
@@ -22,6 +23,8 @@ const KNOWN = new Set(["json", "text", "filter", "timeline", "stats"]);
 /** Commands whose stdout over inputs some of which cannot be read is exactly their stdout over the readable ones. */
 const SAME_AS_READABLE = new Set([...KNOWN, "validate"]);
 const tmp = mkdtempSync(join(tmpdir(), "cursorlog-inputs-"));
+// Traversable by others: as root, the chmod 000 tests run the CLI as nobody over files in here.
+chmodSync(tmp, 0o755);
 const ROOT = process.getuid?.() === 0;
 
 /** A log big enough for several deflate blocks: generated sessions concatenated to ~400 KB. */
@@ -112,8 +115,11 @@ test("gzip members concatenated (cat a.gz b.gz) are one stream: both are read", 
 // Missing, unreadable and directory inputs.
 
 let server: Server | undefined;
+/** As root: a way to run the built CLI as nobody for the chmod 000 tests, or why there is none. */
+const asNobody = ROOT ? findUnprivileged() : undefined;
 after(() => {
   server?.close();
+  if (typeof asNobody === "object") asNobody.cleanup();
   // chmod 000 leftovers first, or a normal user could not remove them
   for (const e of readdirSync(tmp)) if (e.startsWith("locked") || e === "secret.ndjson") chmodSync(join(tmp, e), 0o700);
   rmSync(tmp, { recursive: true, force: true });
@@ -122,7 +128,7 @@ let bad: Promise<{ path: string; message: RegExp }> | undefined;
 
 /** An input no one can read: chmod 000 for a normal user; as root (which chmod does not stop), a Unix socket. */
 function unreadable(t: { diagnostic(s: string): void }): Promise<{ path: string; message: RegExp }> {
-  if (ROOT) t.diagnostic("running as root: chmod 000 does not stop root, so the unreadable input is a Unix socket (open fails with ENXIO); the chmod 000 case is skipped");
+  if (ROOT) t.diagnostic("running as root: chmod 000 does not stop root, so the unreadable input here is a Unix socket (open fails with ENXIO); the chmod 000 tests run the CLI as nobody");
   return (bad ??= (async () => {
     if (!ROOT) {
       const p = join(tmp, "secret.ndjson");
@@ -185,8 +191,11 @@ async function inputsTest(name: string, t: { diagnostic(s: string): void }): Pro
 }
 
 for (const c of COMMANDS) {
-  const skip = ROOT && "running as root: chmod 000 does not stop root (the socket case above covers an unreadable input)";
-  test(`cursorlog ${c.name}: an unreadable file and directory for a normal user (chmod 000): 'permission denied', the rest read`, skip ? { skip } : {}, async () => {
+  const skip = typeof asNobody === "string" && `running as root, which chmod 000 does not stop, and ${asNobody}; the socket case above covers an unreadable input`;
+  test(`cursorlog ${c.name}: an unreadable file and directory for a normal user (chmod 000): 'permission denied', the rest read`, skip ? { skip } : {}, async (t) => {
+    // As root, the built CLI runs as nobody (root would read them); otherwise in-process, as the user running the tests.
+    const run = typeof asNobody === "object" ? async (argv: string[]) => asNobody.run(argv) : (argv: string[]) => runFed(argv);
+    if (typeof asNobody === "object") t.diagnostic(`running as root: the CLI runs as nobody (${asNobody.how})`);
     const d = join(tmp, `locked-${c.name}`);
     mkdirSync(d, { recursive: true });
     writeFileSync(join(d, "x.ndjson"), NEXT);
@@ -194,13 +203,16 @@ for (const c of COMMANDS) {
     const f = join(tmp, `locked-${c.name}.ndjson`);
     writeFileSync(f, NEXT);
     chmodSync(f, 0o000);
-    const r = await runFed([c.name, d, f, "test/fixtures/thinking-only.ndjson"]);
-    assert.equal(r.code, 2);
+    const ok = join(tmp, `readable-${c.name}.ndjson`);
+    writeFileSync(ok, NEXT);
+    chmodSync(ok, 0o644);
+    const r = await run([c.name, d, f, ok]);
+    assert.equal(r.code, 2, r.stderr);
     assert.equal(
       r.stderr,
       `cursorlog: error (at ${d}): cannot read directory: permission denied\ncursorlog: error (at ${f}): cannot read: permission denied\n`,
     );
-    if (SAME_AS_READABLE.has(c.name)) assert.equal(r.stdout, (await runFed([c.name, "test/fixtures/thinking-only.ndjson"])).stdout);
+    if (SAME_AS_READABLE.has(c.name)) assert.equal(r.stdout, (await run([c.name, ok])).stdout);
   });
 }
 
