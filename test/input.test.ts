@@ -8,6 +8,7 @@ import { JsonReader } from "../src/input/json-reader.js";
 import { skipTypes, type RawSkip } from "../src/input/raw-skip.js";
 import { LineSplitter } from "../src/input/line-splitter.js";
 import type { InputItem } from "../src/input/record.js";
+import { logCommands } from "./helpers/run-chunks.js";
 import { runCli } from "./helpers/run-cli.js";
 
 function splitAll(data: Buffer, size: number, max?: number) {
@@ -154,6 +155,16 @@ test("stdin on a terminal with no file named: a usage hint and exit 2, never a s
   assert.equal(r.code, 2);
   assert.equal(r.stdout, "");
   assert.match(r.stderr, /^cursorlog: reading a log from the terminal: pipe one in or name a file\n/);
+});
+
+test("a directory named while stdin is a terminal is read (or reported when it holds no log), not refused as a read from the terminal", async () => {
+  const empty = join(tmp, "empty-tty");
+  mkdirSync(empty, { recursive: true });
+  for (const { name } of logCommands()) {
+    const r = await runCli([name, empty], { stdinIsTTY: true });
+    assert.deepEqual(r, { stdout: "", stderr: `cursorlog: error (at ${empty}): no *.ndjson, *.jsonl or *.log file (or .gz) in this directory\n`, code: 2 }, name);
+    assert.deepEqual(await runCli([name, "test/fixtures/validate/logs"], { stdinIsTTY: true }), await runCli([name, "test/fixtures/validate/logs"]), name);
+  }
 });
 
 test("empty input: no output, exit 0, for every command", async () => {

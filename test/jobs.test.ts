@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 import { runCli } from "./helpers/run-cli.js";
 
@@ -20,6 +23,21 @@ for (const argv of [["json"], ["text", "-v"], ["json", "--allow-incomplete"]]) {
     for (const n of ["2", "3"]) assert.deepEqual(await runCli([...argv, "--jobs", n, ...FILES]), one, `--jobs ${n}`);
   });
 }
+
+test("--jobs: directories are expanded, and one that gives no log is reported first, as with --jobs 1", async () => {
+  const empty = mkdtempSync(join(tmpdir(), "cursorlog-jobs-empty-"));
+  try {
+    const files = ["test/fixtures/validate/logs", empty, ...FILES];
+    for (const argv of [["json"], ["text", "-v"]]) {
+      const one = await runCli([...argv, "--jobs", "1", ...files]);
+      assert.equal(one.code, 2);
+      assert.ok(one.stderr.startsWith(`cursorlog: error (at ${empty}): no *.ndjson, *.jsonl or *.log file (or .gz) in this directory\n`), one.stderr);
+      for (const n of ["2", "3"]) assert.deepEqual(await runCli([...argv, "--jobs", n, ...files]), one, `${argv.join(" ")} --jobs ${n}`);
+    }
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
+  }
+});
 
 test("--jobs through the real executable (compiled worker), and | head still quiet", () => {
   const env = { PATH: process.env.PATH ?? "", NO_COLOR: "1" };

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { statSync } from "node:fs";
 import { test } from "node:test";
 import { Progress } from "../src/cli/progress.js";
+import { expandInputs } from "../src/input/expand-inputs.js";
+import { logCommands } from "./helpers/run-chunks.js";
 import { runCli } from "./helpers/run-cli.js";
 
 test("progress line: bytes done of total, MB/s, time left; redrawn at most every 200 ms; erased at the end", () => {
@@ -35,4 +37,19 @@ test("the CLI shows progress only on a terminal outside CI, or with --progress; 
     assert.ok(r.stderr.endsWith("\r\u001b[K"), "erased at the end");
   }
   assert.equal((await runCli(["json", "--progress"], { stdin: "" })).stderr, "", "standard input has no total: nothing drawn");
+});
+
+test("every command that reads logs (validate too) honours --progress, over the files of a directory as well", async () => {
+  const dir = "test/fixtures/validate/logs";
+  const total = expandInputs([dir]).files.reduce((n, f) => n + statSync(f).size, 0);
+  const drawn = new RegExp(`^\r\u001b\\[Kcursorlog: [\\d.]+ kB of ${(total / 1e3).toFixed(1)} kB \\(\\d+%\\), \\d+ MB/s`);
+  for (const { name } of logCommands()) {
+    const plain = await runCli([name, dir]);
+    const r = await runCli([name, "--progress", dir], { chunkSize: 64 });
+    assert.equal(r.stdout, plain.stdout, name);
+    assert.equal(r.code, plain.code, name);
+    assert.match(r.stderr, drawn, `${name}: ${JSON.stringify(r.stderr)}`);
+    assert.equal(r.stderr.replace(/\r\u001b\[K(?:cursorlog: [\d.]+ [kMG]B[^\r\n]*)?/g, ""), plain.stderr, `${name}: only the progress line was added, and erased`);
+    assert.equal((await runCli([name, "--no-progress", dir], { stderrIsTTY: true, env: {} })).stderr, plain.stderr, `${name} --no-progress`);
+  }
 });

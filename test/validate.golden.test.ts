@@ -32,6 +32,10 @@ cases.push(
   { name: "validate-stdin", argv: ["validate"], stdinFile: `${F}/two-sessions.ndjson` },
   { name: "validate-empty-stdin", argv: ["validate", "-"], stdinFile: `${V}/empty.ndjson` },
   { name: "validate-several-files-missing", argv: ["validate", `${F}/thinking-only.ndjson`, `${F}/does-not-exist.ndjson`, `${V}/lifecycle-warnings.ndjson`] },
+  // a directory: every *.ndjson, *.jsonl, *.log (and .gz) below it, sorted, depth first, each named by its path;
+  // the summary counts the files read (not the directory, not one that cannot be read)
+  { name: "validate-dir", argv: ["validate", `${V}/logs/`] },
+  { name: "validate-json-dir-missing", argv: ["validate", "--format", "json", `${V}/logs`, `${F}/does-not-exist.ndjson`] },
 
   // hand-broken variants
   { name: "validate-wrong-types", argv: ["validate", `${V}/wrong-types.ndjson`] },

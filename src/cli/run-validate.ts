@@ -1,6 +1,5 @@
-import { Reporter } from "../diagnostics.js";
+import type { Reporter } from "../diagnostics.js";
 import { ExitCode } from "../exit-codes.js";
-import { runStage } from "../stream/run-stage.js";
 import { toValidateReport } from "../transforms/validate-report.js";
 import { loadBundledValidators } from "../validate/bundled-validators.js";
 import type { DiagnosticFormat, FormatName } from "../validate/diagnostic-format.js";
@@ -10,8 +9,9 @@ import { textFormat } from "../validate/format-text.js";
 import { readSchemaSet, SchemaSetError } from "../validate/schema-set.js";
 import type { UnknownFields } from "../validate/unknown-fields.js";
 import type { Validators } from "../validate/validators.js";
-import { colorsFor, inputOptions, resolveColor, type SharedRaw } from "./config.js";
+import { colorsFor, resolveColor, type SharedRaw } from "./config.js";
 import type { Io } from "./io.js";
+import { LogInputs } from "./log-inputs.js";
 
 export interface ValidateRaw extends SharedRaw {
   format?: FormatName;
@@ -24,19 +24,15 @@ export interface ValidateRaw extends SharedRaw {
 /**
  * `cursorlog validate`: schemas first (bundled and precompiled, or --schema compiled now; one that
  * cannot be read or compiled ends the run before any input is opened), then every input through
- * the validate-report stage. Input is read leniently (bad lines are diagnostics) and stops early
- * once --max-errors is reached.
+ * the validate-report stage: files and directories of logs as every other command reads them
+ * (log-inputs.ts). Input is read leniently (bad lines are diagnostics) and stops early once
+ * --max-errors is reached.
  */
 export async function runValidate(io: Io, files: string[], raw: ValidateRaw): Promise<ExitCode> {
-  if ((files.length === 0 || (files.length === 1 && files[0] === "-")) && io.stdinIsTTY) {
-    io.stderr.write(
-      `cursorlog: reading a log from the terminal: pipe one in or name a file\n` +
-        `  cursor-agent -p "…" --output-format stream-json | cursorlog validate\n` +
-        `  cursorlog validate run.ndjson      (see 'cursorlog help validate')\n`,
-    );
-    return ExitCode.USAGE_OR_IO;
-  }
-  const reporter = new Reporter((s) => io.stderr.write(s), colorsFor(resolveColor(raw.color, io.env, io.stderrIsTTY)), false);
+  // Directories, the terminal, the progress line and unreadable inputs: as every command that reads logs.
+  const inputs = new LogInputs(io, files, { ...raw, lenient: true });
+  if (inputs.refuseTerminal("validate")) return ExitCode.USAGE_OR_IO;
+  const reporter = inputs.reporter;
   // Schemas first: one that cannot be read or compiled ends the run before any input is opened.
   let validators: Validators;
   let unknownFields: UnknownFields | undefined;
@@ -60,9 +56,7 @@ export async function runValidate(io: Io, files: string[], raw: ValidateRaw): Pr
     },
     reporter,
   );
-  const input = { ...inputOptions(files, { ...raw, lenient: true }, io), stop: () => stage.stopped };
-  await runStage(input, stage, io.stdout, reporter);
-  return reporter.code;
+  return inputs.read(stage, () => stage.stopped);
 }
 
 /** ajv (and its compile time) is loaded only for --schema. */

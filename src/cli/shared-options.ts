@@ -16,7 +16,7 @@ export function parseCount(value: string): number {
 /** The options every command that reads logs shares (csvkit's common parser, ripgrep's defs.rs). */
 export function withInputOptions(cmd: Command): Command {
   return cmd
-    .argument("[files...]", "log files to read in order (plain or gzip); none or - means stdin")
+    .argument("[files...]", "log files to read in order (plain or gzip, or directories of logs); none or - means stdin")
     .addOption(
       new Option("--lenient", "report lines that are not JSON objects, skip them and go on (exit status still 5)").helpGroup(
         "Input options:",

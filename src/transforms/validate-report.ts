@@ -44,9 +44,12 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
   const { byType, entry, types, toolKinds } = opts.validators;
   const lifecycle = opts.lifecycle ? new LifecycleChecker() : undefined;
   const unknownSeverity: Finding["severity"] = opts.strict ? "error" : "warning";
+  /** The files read: a file that could not be opened or read before its first line is not one. */
   let files = 0;
   /** A file whose records came but whose end did not (yet): counted in the summary when --max-errors cut it. */
   let inFile = false;
+  /** The current file failed (missing, unreadable, EIO) before a line of it came. */
+  let unread = false;
   let lines = 0;
   let invalid = 0;
   let errors = 0;
@@ -134,6 +137,7 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     },
     problem(p: Problem) {
       if (p.kind === "io") {
+        if (!inFile) unread = true;
         reporter.problem(p);
         return undefined;
       }
@@ -145,7 +149,8 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     },
     fileEnd(_file: string, lastLine: number) {
       if (stopped) return undefined;
-      files++;
+      if (!unread) files++;
+      unread = false;
       inFile = false;
       const out = lifecycle !== undefined ? emitAll(lifecycle.endFile(lastLine)) : "";
       return out === "" ? undefined : out;

@@ -9,7 +9,7 @@ const FORMATS: FormatName[] = ["text", "json", "github"];
 export const VALIDATE_EXAMPLES = `Examples:
   $ cursorlog validate run.ndjson
   $ cursor-agent -p "fix the build" --output-format stream-json | tee run.ndjson | cursorlog validate
-  $ cursorlog validate --format github logs/*.ndjson           # in a GitHub Actions step: annotations
+  $ cursorlog validate --format github logs/                   # in a GitHub Actions step: annotations
   $ cursorlog validate --strict --format json run.ndjson | jq -r 'select(.severity == "error") | .message'
 `;
 
@@ -20,8 +20,8 @@ Output (stdout): one diagnostic per problem, grep style, then a summary line:
   checked 51 lines in 1 file: 50 valid, 1 invalid; 1 error, 1 warning
 In parentheses: the JSON Schema keyword that failed, or the check below. A line that is not JSON is
 reported the same way (parse) and validation goes on. Text from the log is shown escaped. Fatal
-errors (an unreadable input file or schema, a schema that does not compile) go to stderr as
-"cursorlog: error ...".
+errors (an unreadable input file or schema, a directory without logs, a schema that does not
+compile) go to stderr as "cursorlog: error ..."; the summary counts only the files read.
 
 Checks:
   (keyword)            each line against its type's schema: the bundled ones ('cursorlog schema'
