@@ -1,5 +1,6 @@
-import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
 import { createGunzip } from "node:zlib";
+import type { ChunkPool } from "./chunk-pool.js";
 import { Readable } from "node:stream";
 
 /** The chunks of one input, decompressed when it starts with the gzip magic bytes (1f 8b). */
@@ -43,8 +44,23 @@ export async function* byteSource(stream: Readable, chunks: AsyncIterable<Buffer
   }
 }
 
-export function openFile(path: string): Readable {
-  return createReadStream(path, { highWaterMark: 1 << 20 });
+/** A named file's bytes, 1 MiB at a time, read into `pool`'s buffers when one is given. */
+export function openFile(path: string, pool?: ChunkPool): Readable {
+  return Readable.from(fileChunks(path, pool), { objectMode: false });
+}
+
+async function* fileChunks(path: string, pool: ChunkPool | undefined): AsyncGenerator<Buffer> {
+  const fh = await open(path, "r");
+  try {
+    for (;;) {
+      const buf = pool?.take() ?? Buffer.allocUnsafeSlow(1 << 20);
+      const { bytesRead } = await fh.read(buf, 0, buf.length, null);
+      if (bytesRead === 0) return;
+      yield buf.subarray(0, bytesRead);
+    }
+  } finally {
+    await fh.close();
+  }
 }
 
 /** A file-system error as a short human phrase ("no such file or directory"). */

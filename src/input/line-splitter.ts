@@ -96,7 +96,8 @@ export class LineSplitter {
       this.parts = [];
       return;
     }
-    this.parts.push(piece);
+    // A copy: the chunk's buffer may be read into again once its complete lines are done (chunk-pool.ts).
+    this.parts.push(Buffer.from(piece));
   }
 
   private takeHeld(tail: Buffer, out: Array<Line | SkippedLine | OversizeLine>): void {

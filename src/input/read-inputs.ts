@@ -1,10 +1,11 @@
 import { Readable, Transform } from "node:stream";
 import { followFile } from "./follow-file.js";
 import { byteSource, describeIoError, openFile } from "./byte-source.js";
+import { ChunkPool } from "./chunk-pool.js";
 import { JsonReader } from "./json-reader.js";
 import { LineSplitter } from "./line-splitter.js";
 import type { RawSkip } from "./raw-skip.js";
-import type { InputItem } from "./record.js";
+import type { InputItem, JsonRecord } from "./record.js";
 
 export const STDIN_NAME = "<stdin>";
 
@@ -43,7 +44,8 @@ export interface InputBatch {
  */
 export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch> {
   const names = opts.files.length > 0 ? opts.files : ["-"];
-  const open = opts.open ?? (opts.follow ? (path: string) => Readable.from(followFile(path), { objectMode: false }) : openFile);
+  const pool = new ChunkPool();
+  const open = opts.open ?? (opts.follow ? (path: string) => Readable.from(followFile(path), { objectMode: false }) : (path: string) => openFile(path, pool));
   for (const name of names) {
     if (opts.stop?.()) return;
     const file = name === "-" ? STDIN_NAME : name;
@@ -56,6 +58,8 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
       for await (const chunk of byteSource(stream)) {
         if (opts.stop?.()) return;
         reader.read(splitter.push(chunk), items);
+        // The lines are read: unless a record kept some of its bytes, the chunk's memory can be read into again.
+        if (!items.some(holdsBytes)) pool.give(chunk);
         if (items.length > 0) {
           if (opts.stopAtMalformed && cutAtMalformed(items)) {
             yield { file, items, fileEnd: true, lastLine: splitter.lastLine };
@@ -75,6 +79,10 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
     yield { file, items, fileEnd: true, lastLine: splitter.lastLine };
     if (stop) return;
   }
+}
+
+function holdsBytes(item: InputItem): boolean {
+  return (item as JsonRecord).raw !== undefined;
 }
 
 /** Truncates `items` after its first malformed problem; true when there was one. */
