@@ -20,6 +20,7 @@ const FIXTURES: Array<[string, string]> = [
   ["hostile", `${F}/hostile.ndjson`],
   ["merged-stderr", `${F}/merged-stderr.ndjson`],
   ["multi-line-values", `${F}/multi-line-values.json`],
+  ["large-results", `${F}/large-results.ndjson`],
   ["reused-call-ids", `${FF}/reused-call-ids.ndjson`],
   ["byte-exact", `${FF}/byte-exact.ndjson`],
 ];

@@ -15,6 +15,8 @@ const FIXTURES = [
   "rejected-errored",
   "hostile",
   "merged-stderr",
+  "large-results",
+  "large-results-cut",
 ];
 
 const cases: GoldenCase[] = [];

@@ -16,6 +16,7 @@ const SHARED = [
   "hostile",
   "unknown-events",
   "crlf",
+  "large-results",
 ];
 
 /** Ours (test/fixtures/stats), the same way. */

@@ -20,6 +20,8 @@ const SHARED_FIXTURES = [
   "hostile.ndjson",
   "merged-stderr.ndjson",
   "multi-line-values.json",
+  "large-results.ndjson",
+  "large-results-cut.ndjson",
 ];
 
 const TIMELINE_FIXTURES = ["parallel-30-reverse", "awkward-values", "no-timestamps-2025", "clocks-and-ends"];
@@ -30,7 +32,7 @@ const cases: GoldenCase[] = [];
 for (const f of SHARED_FIXTURES) cases.push({ name: `timeline-${stem(f)}`, argv: ["timeline", `${F}/${f}`] });
 for (const f of TIMELINE_FIXTURES) cases.push({ name: `timeline-${f}`, argv: ["timeline", `${T}/${f}.ndjson`] });
 
-for (const f of ["2026-long", "rejected-errored", "awkward-values"]) {
+for (const f of ["2026-long", "rejected-errored", "awkward-values", "large-results"]) {
   const file = f === "awkward-values" ? `${T}/${f}.ndjson` : `${F}/${f}.ndjson`;
   cases.push(
     { name: `timeline-tsv-${f}`, argv: ["timeline", "--format", "tsv", file] },

@@ -37,6 +37,20 @@ const LABELS: Record<string, string> = {
   truncated: "Ran truncated tool call",
 };
 
+/**
+ * The members of a call's arguments and result whose text the functions here read in full. The
+ * input layer may shorten every other long string of a tool call to its beginning before parsing
+ * it (input/shorten-strings.ts): `message` and `diffString` are only tested for how they start.
+ * A function here that starts reading another member must add it.
+ */
+export const FIELDS_READ: ReadonlySet<string> = new Set([
+  // arguments (actionTarget)
+  "command", "globPattern", "pattern", "targetDirectory", "path", "glob", "query", "name", "providerIdentifier",
+  "serverIdentifier", "toolName", "server", "url", "searchTerm", "description", "taskId",
+  // result (actionTarget, statusNote)
+  "signal", "reason", "errorMessage", "error", "modelVisibleError",
+]);
+
 /** What `cursorlog text` prints for a call, and the `action` column of the timeline. */
 export function actionLabel(call: ToolCall): string {
   if (call.kind === "edit" && isCreate(call)) return "Created new file";

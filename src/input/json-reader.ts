@@ -2,7 +2,7 @@ import { constants } from "node:buffer";
 import { jsonParser } from "stream-json/core/parser.js";
 import Assembler from "stream-json/core/assembler.js";
 import { none, isMany, getManyValues } from "stream-chain/defs.js";
-import type { Line, OversizeLine, SkippedLine } from "./line-splitter.js";
+import { decode, type Line, type OversizeLine, type SkippedLine } from "./line-splitter.js";
 import type { InputItem, JsonObject } from "./record.js";
 import { isTooDeep, TOO_DEEP } from "./too-deep.js";
 
@@ -74,6 +74,7 @@ export class JsonReader {
       });
       return;
     }
+    if (line.shortened !== undefined && this.parse !== null) return this.readLine(whole(line), out);
     if (this.parse !== null) {
       this.feed(line, out);
       return;
@@ -83,6 +84,8 @@ export class JsonReader {
     try {
       value = JSON.parse(text);
     } catch (err) {
+      // The shortened text did not parse: the line, read whole, is reported as it is.
+      if (line.shortened !== undefined) return this.readLine(whole(line), out);
       if (isBlank(text)) return;
       const first = firstNonSpace(text);
       if (first === "{" || first === "[") {
@@ -93,8 +96,9 @@ export class JsonReader {
       }
       return;
     }
-    if (isObject(value)) out.push({ file: this.file, line: line.lineNo, text, value });
-    else out.push(this.notObject(line.lineNo, value));
+    if (!isObject(value)) out.push(this.notObject(line.lineNo, value));
+    else if (line.shortened !== undefined) out.push({ file: this.file, line: line.lineNo, text, value, shortened: true });
+    else out.push({ file: this.file, line: line.lineNo, text, value });
   }
 
   /** End of input: a value still open is a truncated one. */
@@ -176,6 +180,12 @@ export class JsonReader {
     const what = Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
     return { kind: "malformed", file: this.file, line: lineNo, message: `expected a JSON object, found ${what}` };
   }
+}
+
+/** A shortened line as it was. */
+function whole(line: Line): Line {
+  const { buf, start, end } = line.shortened!;
+  return { lineNo: line.lineNo, text: decode(buf, start, end) };
 }
 
 const stubs = new Map<string, JsonObject>();

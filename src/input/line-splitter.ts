@@ -8,6 +8,8 @@ const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 export interface Line {
   lineNo: number;
   text: string;
+  /** `text` has long strings shortened (RawSkip.shorten); the line itself is `buf[start, end]`. */
+  shortened?: { buf: Buffer; start: number; end: number };
 }
 
 /**
@@ -140,6 +142,11 @@ export class LineSplitter {
         out.push({ lineNo, skipped: type, count: 1, buf, start, end });
         return;
       }
+      const short = this.skip.shorten?.(buf, start, end);
+      if (short !== undefined) {
+        out.push({ lineNo, text: short, shortened: { buf, start, end } });
+        return;
+      }
     }
     let text = decode(buf, start, end);
     if (lineNo === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -151,7 +158,7 @@ export class LineSplitter {
 const ASCII_CHECK_BYTES = 512;
 
 /** A line's text. Node 20's UTF-8 decoder is slow on long ASCII lines (a tool's output, a file's contents), which are common. */
-function decode(buf: Buffer, start: number, end: number): string {
+export function decode(buf: Buffer, start: number, end: number): string {
   if (end - start >= ASCII_CHECK_BYTES && isAscii(buf.subarray(start, end))) return buf.toString("latin1", start, end);
   return buf.toString("utf8", start, end);
 }

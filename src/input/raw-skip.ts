@@ -1,4 +1,5 @@
 import type { JsonObject } from "./record.js";
+import { shortenStrings } from "./shorten-strings.js";
 import { soundLine } from "./sound-line.js";
 import { closingQuote, wellFormed } from "./well-formed.js";
 
@@ -28,6 +29,28 @@ export interface RawSkip {
    * parsed. Same structural check as a skipped line.
    */
   keep?(buf: Buffer, start: number, end: number): string | undefined;
+  /**
+   * Optional, asked last, for a line that is read: the text to parse instead of the line, with the
+   * long strings the command does not read shortened (shorten-strings.ts), or undefined for the
+   * line as it is.
+   */
+  shorten?(buf: Buffer, start: number, end: number): string | undefined;
+}
+
+const TOOL_CALL = Buffer.from('{"type":"tool_call",');
+/** Below this, a line is parsed as it is: shortening would save less than its walk costs. */
+const SHORTEN_FROM_BYTES = 2048;
+
+/** `base`, plus: a long tool_call line is parsed with its long strings shortened, but for the members `keep` names. */
+export function shortenToolCalls(base: RawSkip | undefined, keep: ReadonlySet<string>): RawSkip {
+  const cut = { keep, longer: 256, to: 64 };
+  const skip: RawSkip = {
+    test: (buf, start, end) => base?.test(buf, start, end),
+    shorten: (buf, start, end) =>
+      end - start >= SHORTEN_FROM_BYTES && sameBytes(buf, start, end, TOOL_CALL) ? shortenStrings(buf, start, end, cut) : undefined,
+  };
+  if (base?.keep !== undefined) skip.keep = base.keep;
+  return skip;
 }
 
 /**

@@ -22,6 +22,11 @@ export interface JsonRecord {
   /** With `skipped`, when the command keeps the line whole (RawSkip.keep): its bytes, LF included. */
   raw?: Buffer;
   /**
+   * The command reads only some members of this tool call (RawSkip.shorten): `text` and `value`
+   * have the call's other long strings cut to their beginning.
+   */
+  shortened?: true;
+  /**
    * The value was not alone on its line: pretty-printed over several lines, or one of several on a
    * line. The token parser put it together; `text` is its compact JSON. (validate reports it.)
    */

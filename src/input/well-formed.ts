@@ -5,7 +5,7 @@
  * second top-level "type" key that would override the first in JSON.parse.
  */
 /** Bytes allowed outside strings: whitespace, , : digits - + . e E and the letters of true/false/null. */
-const OUTSIDE = new Uint8Array(256);
+export const OUTSIDE = new Uint8Array(256);
 for (const ch of " \t\r,:0123456789-+.eEtrufalsn") OUTSIDE[ch.charCodeAt(0)] = 1;
 
 const SHORT = 48;

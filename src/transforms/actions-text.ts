@@ -1,13 +1,13 @@
 import type { Colors } from "picocolors/types.js";
 import type { Reporter } from "../diagnostics.js";
-import { actionLabel, actionTarget, statusNote, statusTone } from "../events/action.js";
+import { actionLabel, actionTarget, FIELDS_READ, statusNote, statusTone } from "../events/action.js";
 import { AssistantText } from "../events/assistant-text.js";
 import { SessionTracker, type CompletedCall, type Session } from "../events/sessions.js";
 import { ExitCode } from "../exit-codes.js";
 import type { JsonRecord } from "../input/record.js";
 import { escapeControls, escapeControlsKeepLines } from "../sanitize.js";
 import type { Stage } from "../stream/stage.js";
-import { skipTypes } from "../input/raw-skip.js";
+import { shortenToolCalls, skipTypes } from "../input/raw-skip.js";
 import { incompleteMessage } from "./incomplete.js";
 
 export interface ActionsTextOptions {
@@ -60,7 +60,8 @@ export function toActionsText(opts: ActionsTextOptions, reporter: Reporter): Sta
 
   return {
     // Thinking is never printed; assistant text only with --final.
-    skip: skipTypes(opts.final ? ["thinking", "user"] : ["thinking", "user", "assistant"]),
+    // Of a tool call, only what labels, targets and statuses read is parsed in full.
+    skip: shortenToolCalls(skipTypes(opts.final ? ["thinking", "user"] : ["thinking", "user", "assistant"]), FIELDS_READ),
     record(rec: JsonRecord) {
       const step = tracker.observe(rec);
       let out = step.ended ? ended(step.ended) : undefined;

@@ -4,7 +4,8 @@ import { SessionTracker, type Session } from "../events/sessions.js";
 import { ExitCode } from "../exit-codes.js";
 import type { JsonObject, JsonRecord } from "../input/record.js";
 import type { Stage } from "../stream/stage.js";
-import { skipCompletionBodies, skipTypes } from "../input/raw-skip.js";
+import { shortenToolCalls, skipCompletionBodies, skipTypes } from "../input/raw-skip.js";
+import { FIELDS_READ } from "../events/action.js";
 import { incompleteMessage } from "./incomplete.js";
 
 export interface ResultJsonOptions {
@@ -58,7 +59,8 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
   return {
     // Thinking and the prompt never matter here; a synthesized result needs assistant text and timestamps.
     // A completion only closes its call here: its result body is never parsed.
-    skip: skipCompletionBodies(skipTypes(opts.allowIncomplete ? ["user"] : ["thinking", "user", "assistant"])),
+    // A started call is read for the open-calls message: its label and target.
+    skip: shortenToolCalls(skipCompletionBodies(skipTypes(opts.allowIncomplete ? ["user"] : ["thinking", "user", "assistant"])), FIELDS_READ),
     record(rec: JsonRecord) {
       const step = tracker.observe(rec);
       let out = step.ended ? ended(step.ended) : undefined;

@@ -1,7 +1,8 @@
 import type { Reporter } from "../diagnostics.js";
 import { SessionTracker, type CompletedCall, type OpenCall, type Session } from "../events/sessions.js";
 import { ExitCode } from "../exit-codes.js";
-import { skipTypes } from "../input/raw-skip.js";
+import { shortenToolCalls, skipTypes } from "../input/raw-skip.js";
+import { FIELDS_READ } from "../events/action.js";
 import type { JsonRecord } from "../input/record.js";
 import type { Stage } from "../stream/stage.js";
 import { incompleteMessage } from "./incomplete.js";
@@ -60,8 +61,9 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
   }
 
   return {
-    // Only tool calls, inits and results matter; skipped lines still reach the tracker as {type} stubs.
-    skip: skipTypes(["thinking", "user", "assistant"]),
+    // Only tool calls, inits and results matter; skipped lines still reach the tracker as {type} stubs,
+    // and of a tool call only what the cells read is parsed in full.
+    skip: shortenToolCalls(skipTypes(["thinking", "user", "assistant"]), FIELDS_READ),
     record(rec: JsonRecord) {
       const step = tracker.observe(rec);
       let out = header === "" ? "" : takeHeader();
