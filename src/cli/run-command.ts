@@ -4,7 +4,6 @@ import type { Stage } from "../stream/stage.js";
 import { resolveColor, type SharedRaw } from "./config.js";
 import type { Io } from "./io.js";
 import { LogInputs } from "./log-inputs.js";
-import { runParallel } from "./parallel.js";
 
 /** Wires files → stage → stdout for one command, with a Reporter on stderr; returns the exit status. */
 export async function runCommand(
@@ -20,6 +19,7 @@ export async function runCommand(
   if (io.onlyFile === undefined && perFile && (raw.jobs ?? 1) > 1 && inputs.files.length > 1 && !inputs.files.includes("-") && io.argv) {
     // The directories that gave no log are reported first, as a run with one job does.
     inputs.reportProblems();
+    const { runParallel } = await import("./parallel.js");
     return worse(inputs.reporter.code, await runParallel(io, io.argv, inputs.files.length, raw.jobs!));
   }
   if (inputs.refuseTerminal(command)) return ExitCode.USAGE_OR_IO;

@@ -1,8 +1,6 @@
 import { Command, Argument } from "commander";
 import { ExitCode } from "../../exit-codes.js";
 import type { CommandContext } from "../command-context.js";
-import { bashCompletion, zshCompletion } from "../completion.js";
-import { manPage } from "../man-page.js";
 
 export function completionCommand(ctx: CommandContext): Command {
   return new Command("completion")
@@ -18,6 +16,7 @@ export function completionCommand(ctx: CommandContext): Command {
     .action((shell: string, _opts: unknown, cmd: Command) => {
       const program = cmd.parent!;
       ctx.setRun(async () => {
+        const { bashCompletion, zshCompletion } = await import("../completion.js");
         ctx.io.stdout.write(shell === "bash" ? bashCompletion(program) : zshCompletion(program));
         return ExitCode.OK;
       });
@@ -28,6 +27,7 @@ export function completionCommand(ctx: CommandContext): Command {
 export function manCommand(ctx: CommandContext, version: string): Command {
   const cmd = new Command("man").description("print the man page (troff)").action((_opts: unknown, c: Command) => {
     ctx.setRun(async () => {
+      const { manPage } = await import("../man-page.js");
       ctx.io.stdout.write(manPage(c.parent!, version));
       return ExitCode.OK;
     });
