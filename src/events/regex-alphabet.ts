@@ -22,12 +22,12 @@ export const LINE_END = 2;
 export class RegexAlphabet {
   /** testOf[pc]: the test a consuming instruction applies (deduplicated); -1 for the others. */
   readonly testOf: Int32Array;
-  /** table[code unit] = class + 1; 0 = not seen yet (call classify). */
+  /** table[code unit] = its class; 0 = not seen yet (call classify), so a DFA keeps column 0 unknown. */
   readonly table = new Int32Array(65536);
-  /** accepts[class][test]: 1 when the characters of the class pass the test. */
-  readonly accepts: Uint8Array[] = [];
+  /** accepts[class][test]: 1 when the characters of the class pass the test (class 0: none). */
+  readonly accepts: Uint8Array[] = [new Uint8Array(0)];
   /** context[class]: WORD and LINE_END bits, set only when the program has assertions that read them. */
-  readonly context: number[] = [];
+  readonly context: number[] = [0];
   private readonly tests: Array<(c: number) => boolean> = [];
   private readonly bySignature = new Map<string, number>();
   private readonly contextMask: number;
@@ -62,6 +62,7 @@ export class RegexAlphabet {
     this.contextMask = mask;
   }
 
+  /** Classes so far, counting class 0. */
   get classCount(): number {
     return this.accepts.length;
   }
@@ -69,7 +70,7 @@ export class RegexAlphabet {
   /** The class of a code unit, classifying it on first sight. */
   classify(c: number): number {
     const known = this.table[c]!;
-    if (known !== 0) return known - 1;
+    if (known !== 0) return known;
     const tests = this.tests;
     const acc = new Uint8Array(tests.length);
     for (let t = 0; t < tests.length; t++) acc[t] = tests[t]!(c) ? 1 : 0;
@@ -81,7 +82,7 @@ export class RegexAlphabet {
       this.context.push(ctx);
       this.bySignature.set(signature, k);
     }
-    this.table[c] = k + 1;
+    this.table[c] = k;
     return k;
   }
 }

@@ -1,7 +1,7 @@
 import { LineError } from "../input/line-error.js";
 
 /** Steps (instructions visited while the DFA builds a state or the NFA runs) allowed per character tested. */
-export const STEPS_PER_CHAR = 64;
+export const STEPS_PER_CHAR = 32;
 /** Steps a line may use beyond that: what cheaper strings left unused, up to this much, carries over. */
 export const STEP_SLACK = 2 ** 26;
 

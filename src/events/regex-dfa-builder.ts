@@ -22,6 +22,8 @@ export class DfaBuilder {
   private readonly stack: Int32Array;
   private readonly seeds: Int32Array;
   private readonly out: Int32Array;
+  /** The set being built as a bitset, 16 instructions per code unit of the state's key. */
+  private readonly bits: Uint16Array;
   private readonly flagMask: number;
   /** The pattern starts with `^` (no m flag): thread 0 does not start again after position 0. */
   private readonly anchored: boolean;
@@ -38,6 +40,7 @@ export class DfaBuilder {
     this.stack = new Int32Array(3 * n + 4);
     this.seeds = new Int32Array(n + 1);
     this.out = new Int32Array(n);
+    this.bits = new Uint16Array((n + 15) >> 4);
     const ops = [...p.op];
     const bol = ops.includes(OP.BOL);
     this.flagMask = (bol ? AT_START : 0) | (bol && p.multiline ? AFTER_LINE_END : 0) | (ops.includes(OP.WORD) || ops.includes(OP.NONWORD) ? AFTER_WORD : 0);
@@ -131,8 +134,12 @@ export class DfaBuilder {
     }
     this.budget.spend(steps);
     if (len === 0) return DEAD;
-    out.subarray(0, len).sort();
-    return this.cache.intern(out, len, flags & this.flagMask, this.alphabet.classCount);
+    const bits = this.bits.fill(0);
+    for (let j = 0; j < len; j++) bits[out[j]! >> 4] |= 1 << (out[j]! & 15);
+    flags &= this.flagMask;
+    let key = String.fromCharCode(flags);
+    for (let j = 0; j < bits.length; j += 4096) key += String.fromCharCode.apply(null, bits.subarray(j, j + 4096) as unknown as number[]);
+    return this.cache.intern(key, out, len, flags);
   }
 
   private nextStamp(): number {

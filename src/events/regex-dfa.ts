@@ -54,30 +54,43 @@ export class LazyDfa {
       this.startFlushes = this.flushesSeen = cache.flushes;
     }
     let cur = this.start;
-    let rows = cache.rows;
-    for (let i = 0; cur >= 0 && i < n; i++) {
-      const c = s.charCodeAt(i);
-      let k = table[c]! - 1;
-      if (k < 0) k = alphabet.classify(c);
-      const row = rows[cur]!;
-      let next = k < row.length ? row[k]! : UNKNOWN;
-      if (next === UNKNOWN) {
-        next = builder.advance(cur, k);
-        if (cache.flushes === this.flushesSeen) cache.link(cur, k, next);
+    let next = cache.next;
+    let shift = cache.shift;
+    let i = 0;
+    while (cur >= 0 && i < n) {
+      // The hot loop: known classes, known transitions.
+      for (; i < n; i++) {
+        const to = next[(cur << shift) + table[s.charCodeAt(i)]!]!;
+        if (to < 0) break;
+        cur = to;
+      }
+      if (i === n) break;
+      let k = table[s.charCodeAt(i)]!;
+      let to = next[(cur << shift) + k]!;
+      if (k === 0) {
+        k = alphabet.classify(s.charCodeAt(i));
+        cache.fit(alphabet.classCount);
+        to = cache.next[(cur << cache.shift) + k]!;
+      }
+      if (to === UNKNOWN) {
+        to = builder.advance(cur, k);
+        if (cache.flushes === this.flushesSeen) cache.next[(cur << cache.shift) + k] = to;
         else {
-          // `cur` went with the flush; `next` is the first state of the new cache.
+          // `cur` went with the flush; `to` is the first state of the new cache.
           const chars = i + 1 - origin;
           origin = i + 1;
           this.flushesSeen = cache.flushes;
-          if (this.mayStop && next >= 0 && chars < CHARS_PER_STATE * cache.dropped) {
-            this.stopped = { at: i + 1, pending: cache.sets[next]! };
+          if (this.mayStop && to >= 0 && chars < CHARS_PER_STATE * cache.dropped) {
+            this.stopped = { at: i + 1, pending: cache.sets[to]! };
             this.sinceFlush = 0;
             return -1;
           }
         }
-        rows = cache.rows;
       }
-      cur = next;
+      next = cache.next;
+      shift = cache.shift;
+      cur = to;
+      i++;
     }
     this.sinceFlush = n - origin;
     if (cur < 0) return cur === FOUND ? 1 : 0;

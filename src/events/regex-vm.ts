@@ -86,20 +86,28 @@ export class PikeVm {
       this.steps = 0;
       if (i === n) break;
       const c = s.charCodeAt(i);
-      let k = alphabet.table[c]! - 1;
-      if (k < 0) k = alphabet.classify(c);
+      let k = alphabet.table[c]!;
+      if (k === 0) k = alphabet.classify(c);
       const acc = alphabet.accepts[k]!;
+      const { clist, nlist, mark } = this;
+      const stamp = i + 2;
       let nlen = 0;
       for (let j = 0; j < clen; j++) {
-        const pc = this.clist[j]!;
-        if (acc[testOf[pc]!] === 1) {
-          nlen = this.add(this.nlist, nlen, pc + 1, i + 1, s);
+        const pc = clist[j]!;
+        if (acc[testOf[pc]!] !== 1) continue;
+        const to = pc + 1;
+        if (testOf[to]! < 0) {
+          nlen = this.add(nlist, nlen, to, i + 1, s);
           if (nlen < 0) return true;
+        } else if (mark[to] !== stamp) {
+          // A character after a character (`[ab]{600}`): no jumps to follow.
+          mark[to] = stamp;
+          nlist[nlen++] = to;
+          this.steps++;
         }
       }
-      const t = this.clist;
-      this.clist = this.nlist;
-      this.nlist = t;
+      this.clist = nlist;
+      this.nlist = clist;
       clen = nlen;
     }
     return false;
