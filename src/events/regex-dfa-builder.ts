@@ -2,6 +2,7 @@ import { LINE_END, WORD, type RegexAlphabet } from "./regex-alphabet.js";
 import type { RegexBudget } from "./regex-budget.js";
 import { FOUND, type DfaCache } from "./regex-dfa-cache.js";
 import { OP, type RegexProgram } from "./regex-program.js";
+import { ThreadPruner } from "./regex-prune.js";
 
 /** Flag bits of a state: what is known of the position before its first character. */
 const AT_START = 1;
@@ -24,6 +25,7 @@ export class DfaBuilder {
   private readonly out: Int32Array;
   /** The set being built as a bitset, 16 instructions per code unit of the state's key. */
   private readonly bits: Uint16Array;
+  private readonly pruner: ThreadPruner;
   private readonly flagMask: number;
   /** The pattern starts with `^` (no m flag): thread 0 does not start again after position 0. */
   private readonly anchored: boolean;
@@ -41,6 +43,7 @@ export class DfaBuilder {
     this.seeds = new Int32Array(n + 1);
     this.out = new Int32Array(n);
     this.bits = new Uint16Array((n + 15) >> 4);
+    this.pruner = new ThreadPruner(p);
     const ops = [...p.op];
     const bol = ops.includes(OP.BOL);
     this.flagMask = (bol ? AT_START : 0) | (bol && p.multiline ? AFTER_LINE_END : 0) | (ops.includes(OP.WORD) || ops.includes(OP.NONWORD) ? AFTER_WORD : 0);
@@ -134,6 +137,7 @@ export class DfaBuilder {
     }
     this.budget.spend(steps);
     if (len === 0) return DEAD;
+    if (this.pruner.active) len = this.pruner.prune(out, len);
     const bits = this.bits.fill(0);
     for (let j = 0; j < len; j++) bits[out[j]! >> 4] |= 1 << (out[j]! & 15);
     flags &= this.flagMask;

@@ -1,6 +1,7 @@
 import { isLineTerminator, isWordChar, type RegexAlphabet } from "./regex-alphabet.js";
 import type { RegexBudget } from "./regex-budget.js";
 import { OP, type RegexProgram } from "./regex-program.js";
+import { ThreadPruner } from "./regex-prune.js";
 
 /** The literal chars a match can start with, or null when a class, `.` or an empty match can start it. */
 function firstChars(p: RegexProgram): string | null {
@@ -38,6 +39,7 @@ export class PikeVm {
   private readonly anchored: boolean;
   /** Every match begins with one of these literal chars (null: unknown), so idle stretches are skipped. */
   private readonly first: string | null;
+  private readonly pruner: ThreadPruner;
   private steps = 0;
 
   constructor(
@@ -52,6 +54,7 @@ export class PikeVm {
     this.stack = new Int32Array(3 * n + 4);
     this.anchored = p.op[0] === OP.BOL && !p.multiline;
     this.first = firstChars(p);
+    this.pruner = new ThreadPruner(p);
   }
 
   /** Does s hold a match? From position `from` with the threads `pending` there (a DFA state), or from the start. */
@@ -82,6 +85,7 @@ export class PikeVm {
         if (added < 0) return true;
         clen = added;
       }
+      if (this.pruner.active) clen = this.pruner.prune(this.clist, clen);
       this.budget.spend(this.steps + clen);
       this.steps = 0;
       if (i === n) break;
