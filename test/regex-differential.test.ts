@@ -86,6 +86,34 @@ test("property: every regex engine agrees with JavaScript's RegExp.test on rando
   assert.ok(matched > compared * 0.2 && matched < compared * 0.8, `${matched} of ${compared} strings matched`);
 });
 
+/** X then a counted repeat then Y: the shape where threads that entered the repeat at different times meet in it. */
+const countedRepeat = fc
+  .tuple(
+    fc.constantFrom("a", "b", "^", "\\b", "(?:ab|c)", "[bc]", ""),
+    fc.oneof(charAtom, fc.constantFrom("(?:ab|a)", "(?:(?:a|b)+)", "(a?b)", "(?:[ab]c?)")),
+    fc.integer({ min: 0, max: 4 }),
+    fc.integer({ min: 0, max: 4 }),
+    fc.constantFrom("", "?"),
+    fc.constantFrom("b", "c", "$", "\\b", "(?:c|ab)", "[ac]{2}", ""),
+  )
+  .map(([x, body, min, extra, lazy, y]) => `${x}${body}{${min},${min + extra}}${lazy}${y}`);
+
+test("property: counted repeats (threads entering a {n,m} at different times) agree with RegExp", { timeout: 120_000 }, () => {
+  fc.assert(
+    fc.property(countedRepeat, fc.array(fc.array(fc.constantFrom("a", "b", "c", " "), { maxLength: 24 }), { minLength: 1, maxLength: 12 }), (src, strings) => {
+      const js = new RegExp(src);
+      for (const [name, options] of Object.entries(ENGINES)) {
+        const matches = compileLinearRegex(src, options);
+        for (const cs of strings) {
+          const t = cs.join("");
+          assert.equal(matches(t), js.test(t), `${name}: /${src}/ on ${JSON.stringify(t)}`);
+        }
+      }
+    }),
+    { seed: SEED, numRuns: runs(2000), includeErrorInReport: true },
+  );
+});
+
 test("property: on long strings the DFA agrees with the Pike VM (its cache flushed, handed over mid-string)", { timeout: 120_000 }, () => {
   // RegExp itself may backtrack for ever on a long string: the Pike VM, checked above, is the oracle.
   fc.assert(
