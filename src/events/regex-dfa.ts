@@ -49,6 +49,8 @@ export class LazyDfa {
     const table = alphabet.table;
     const n = s.length;
     let origin = -this.sinceFlush;
+    // The Pike VM shares the alphabet: it may have met classes since the last test.
+    cache.fit(alphabet.classCount);
     if (this.startFlushes !== cache.flushes) {
       this.start = builder.start();
       this.startFlushes = this.flushesSeen = cache.flushes;
