@@ -34,7 +34,7 @@ export interface RegexProgram {
   multiline: boolean;
 }
 
-/** Upper bound on instructions: matching costs O(input length × program size). */
+/** Upper bound on instructions: a DFA state, and a Pike VM step, cost up to the program size. */
 export const MAX_PROGRAM = 2000;
 
 /** Lays out the tree as instructions; `{n,m}` repeats are expanded, so big counts make big programs. */
