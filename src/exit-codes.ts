@@ -9,7 +9,7 @@ export const ExitCode = {
   SCHEMA: 3,
   /** A session ended without its terminal `result` event (crash, kill, truncated log). */
   INCOMPLETE: 4,
-  /** A line of input is not a JSON object. */
+  /** A line of input is not a JSON object, or one that cannot be processed (too deep, a --where regex too costly on it). */
   MALFORMED: 5,
   /** Interrupted by SIGINT / SIGTERM (shell convention 128 + signal). */
   SIGINT: 130,

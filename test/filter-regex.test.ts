@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { FilterSyntaxError } from "../src/events/filter-syntax-error.js";
 import { compileLinearRegex } from "../src/events/linear-regex.js";
+import { RegexBudget, STEP_SLACK, STEPS_PER_CHAR } from "../src/events/regex-budget.js";
+import { LineError } from "../src/input/line-error.js";
 import { runCli } from "./helpers/run-cli.js";
 
 const PATTERNS = [
@@ -88,6 +90,58 @@ describe("the regex guard", () => {
       assert.ok(performance.now() - t0 < 5000, `took ${Math.round(performance.now() - t0)} ms`);
     });
   }
+
+  // Log-like text where "error" and "timeout" are dense: the DFA of `error.{0,200}timeout` would
+  // need a state per combination of the offsets since each "error" (and thrash, leaving the Pike
+  // VM ~65 steps a character) but for the pruning of redundant threads in counted repeats.
+  const words = ["error", "the", "retry", "connection", "failed", "at", "line", "42", "error:", "x", "\n", "timeout", "Error", "0x1f"];
+  let seed = 5;
+  let log = "";
+  while (log.length < 1 << 20) log += words[(seed = (seed * 1103515245 + 12345) & 0x7fffffff) % words.length] + " ";
+  const REALISTIC = [
+    "error.{0,100}timeoutx",
+    "(?i)error.{0,200}(timeout|refused)!",
+    "(error|fail).{0,300}(timeout|refused)x",
+    "\\b(fail|error)\\w*\\b.*\\bline \\d+\\b:",
+    "(?m)^\\s*at .{0,80}\\(.*:\\d+\\)$",
+    "(?i)[a-z0-9._%+-]+@(?:[a-z0-9-]+\\.)+[a-z]{2,}",
+    "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}",
+    "(?:\\w+\\s+){3,12}timeout\\s+\\d{3,}",
+    "\\d{1,3}(\\.\\d{1,3}){3}",
+  ];
+  test("realistic patterns on a megabyte of dense log text stay far from the budget (2 steps a character, not 32)", () => {
+    for (const pattern of REALISTIC) {
+      const js = new RegExp(pattern.replace(/^\(\?[im]\)/, ""), /^\(\?([im])\)/.exec(pattern)?.[1] ?? "");
+      const matches = compileLinearRegex(pattern, { stepsPerChar: 2, stepSlack: 1 << 20 });
+      for (const s of [log, log + "x"]) assert.equal(matches(s), js.test(s), `/${pattern}/`);
+    }
+  });
+
+  test("the budget: a pattern too costly for a string throws a LineError saying so", () => {
+    const s = "ab".repeat(5000) + "ba".repeat(5000);
+    const costly = compileLinearRegex("[ab]*a[ab]{600}c", { stepsPerChar: 8, stepSlack: 10_000 });
+    assert.throws(
+      () => costly(s),
+      (e: unknown) =>
+        e instanceof LineError &&
+        e.message === "regular expression /[ab]*a[ab]{600}c/ is too costly on this line: a string of 20000 characters needs more than 8 steps per character (the pattern has too many states to cache; simplify it)",
+    );
+    // The same pattern within the default budget answers.
+    assert.equal(compileLinearRegex("[ab]*a[ab]{600}c")(s), false);
+    assert.equal(STEPS_PER_CHAR, 32);
+    assert.equal(STEP_SLACK, 2 ** 26);
+  });
+
+  test("the budget: credit left by cheap strings carries over up to the slack, no further", () => {
+    const budget = new RegexBudget("p", 10, 100);
+    for (let i = 0; i < 1000; i++) budget.start(99); // 1000 strings that cost nothing: still 100 carried over
+    budget.start(9); // + 10 × 10
+    budget.spend(200);
+    assert.throws(() => budget.spend(1), LineError);
+    budget.start(0); // a string of no character: 10 steps
+    budget.spend(10);
+    assert.throws(() => budget.spend(1), /a string of 0 characters needs more than 10 steps per character/);
+  });
 
   test("through the CLI: --where '~ (a+)+$' on a line with a megabyte of a's answers quickly", async () => {
     const line = JSON.stringify({ type: "assistant", message: { role: "assistant", content: [{ type: "text", text: "a".repeat(1 << 20) + "!" }] } });

@@ -30,3 +30,22 @@ test("library: a malformed line errors the stream with file:line; diagnostics re
   assert.deepEqual(seen, ['cursorlog: error (at run.ndjson:4): not JSON: the line starts with "RetriableError: [invalid_argument] unkno…"\n']);
   assert.equal(t.exitCode(), 5);
 });
+
+test("library: a line a stage cannot process (a LineError) is a malformed line: an error at file:line, skipped when lenient", async () => {
+  const { LineError } = await import("../src/input/line-error.js");
+  const stage = () => ({
+    record: (r: { line: number }) => {
+      if (r.line === 2) throw new LineError("too costly here");
+      return `${r.line}\n`;
+    },
+  });
+  const lines = Buffer.from('{"a":1}\n{"a":2}\n{"a":3}\n');
+  const seen: string[] = [];
+  const strict = ndjsonTransform(stage, { file: "f.ndjson", onDiagnostic: (l) => seen.push(l) });
+  await assert.rejects(collect(Readable.from([lines]).pipe(strict)), /^Error: f\.ndjson:2: too costly here/);
+  assert.equal(strict.exitCode(), 5);
+  const lenient = ndjsonTransform(stage, { file: "f.ndjson", lenient: true, onDiagnostic: (l) => seen.push(l) });
+  assert.equal(await collect(Readable.from([lines]).pipe(lenient)), "1\n3\n");
+  assert.equal(lenient.exitCode(), 5);
+  assert.deepEqual(seen, ["cursorlog: error (at f.ndjson:2): too costly here\n", "cursorlog: ignoring invalid line (at f.ndjson:2): too costly here\n"]);
+});

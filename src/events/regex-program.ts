@@ -21,11 +21,20 @@ export interface RegexProgram {
   x: Int32Array;
   y: Int32Array;
   classes: RegExp[];
+  /**
+   * Redundant threads: the optional copies of a `{n,m}` body are alike, and a thread in an earlier
+   * copy can do all that one at the same place in a later copy can (it may still skip more copies),
+   * so for a yes/no answer only the thread of the earliest copy matters. group[pc] names the place
+   * (-1: none), rank[pc] the copy. Without this, `error.{0,200}timeout` keeps a thread per offset
+   * since every "error", and its DFA has a state per combination of them.
+   */
+  group: Int32Array;
+  rank: Int32Array;
   dotAll: boolean;
   multiline: boolean;
 }
 
-/** Upper bound on instructions: matching costs O(input length × program size). */
+/** Upper bound on instructions: a DFA state, and a Pike VM step, cost up to the program size. */
 export const MAX_PROGRAM = 2000;
 
 /** Lays out the tree as instructions; `{n,m}` repeats are expanded, so big counts make big programs. */
@@ -34,6 +43,8 @@ export function compileRegexProgram(root: RegexNode, source: string, dotAll: boo
   const x: number[] = [];
   const y: number[] = [];
   const classes: RegExp[] = [];
+  const group: number[] = [];
+  const rank: number[] = [];
 
   function emit(o: number, a = 0, b = 0): number {
     if (op.length >= MAX_PROGRAM) {
@@ -42,6 +53,8 @@ export function compileRegexProgram(root: RegexNode, source: string, dotAll: boo
     op.push(o);
     x.push(a);
     y.push(b);
+    group.push(-1);
+    rank.push(0);
     return op.length - 1;
   }
 
@@ -85,11 +98,19 @@ export function compileRegexProgram(root: RegexNode, source: string, dotAll: boo
           return;
         }
         const splits: number[] = [];
+        let first = -1;
         for (let i = n.min; i < n.max; i++) {
           const split = emit(OP.SPLIT);
           x[split] = op.length;
           splits.push(split);
+          const start = op.length;
+          if (first < 0) first = start;
           gen(n.node);
+          // A place is named by its pc in the first copy, unless a nested repeat has named it: the
+          // innermost repeat wins, and no two repeats can use one name (pc p names only p's place).
+          for (let pc = start; pc < op.length; pc++) {
+            if (group[pc] === -1) [group[pc], rank[pc]] = [first + pc - start, i];
+          }
         }
         for (const s of splits) y[s] = op.length;
         return;
@@ -99,5 +120,5 @@ export function compileRegexProgram(root: RegexNode, source: string, dotAll: boo
 
   gen(root);
   emit(OP.MATCH);
-  return { op: Int32Array.from(op), x: Int32Array.from(x), y: Int32Array.from(y), classes, dotAll, multiline };
+  return { op: Int32Array.from(op), x: Int32Array.from(x), y: Int32Array.from(y), classes, group: Int32Array.from(group), rank: Int32Array.from(rank), dotAll, multiline };
 }

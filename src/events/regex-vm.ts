@@ -1,12 +1,7 @@
+import { isLineTerminator, isWordChar, type RegexAlphabet } from "./regex-alphabet.js";
+import type { RegexBudget } from "./regex-budget.js";
 import { OP, type RegexProgram } from "./regex-program.js";
-
-function isLineTerminator(c: number): boolean {
-  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
-}
-
-function isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-}
+import { ThreadPruner } from "./regex-prune.js";
 
 /** The literal chars a match can start with, or null when a class, `.` or an empty match can start it. */
 function firstChars(p: RegexProgram): string | null {
@@ -30,7 +25,9 @@ function firstChars(p: RegexProgram): string | null {
 /**
  * Runs a Thompson-NFA program over a string, breadth first (a Pike VM): every position is visited
  * once and each instruction at most once per position, so a test costs O(length × program size)
- * whatever the pattern. One instance per compiled pattern; not reentrant.
+ * whatever the pattern, each instruction visited charged to the budget. The fallback of the lazy
+ * DFA when its cache thrashes: it can take over at the position and threads where the DFA stopped.
+ * One instance per compiled pattern; not reentrant.
  */
 export class PikeVm {
   private clist: Int32Array;
@@ -42,24 +39,39 @@ export class PikeVm {
   private readonly anchored: boolean;
   /** Every match begins with one of these literal chars (null: unknown), so idle stretches are skipped. */
   private readonly first: string | null;
+  private readonly pruner: ThreadPruner;
+  private steps = 0;
 
-  constructor(private readonly p: RegexProgram) {
+  constructor(
+    private readonly p: RegexProgram,
+    private readonly alphabet: RegexAlphabet,
+    private readonly budget: RegexBudget,
+  ) {
     const n = p.op.length;
     this.clist = new Int32Array(n);
     this.nlist = new Int32Array(n);
     this.mark = new Int32Array(n);
-    this.stack = new Int32Array(2 * n + 2);
+    this.stack = new Int32Array(3 * n + 4);
     this.anchored = p.op[0] === OP.BOL && !p.multiline;
     this.first = firstChars(p);
+    this.pruner = new ThreadPruner(p);
   }
 
-  test(s: string): boolean {
-    const { op, x } = this.p;
-    const classes = this.p.classes;
+  /** Does s hold a match? From position `from` with the threads `pending` there (a DFA state), or from the start. */
+  test(s: string, from = 0, pending?: Int32Array): boolean {
+    const { alphabet } = this;
+    const testOf = alphabet.testOf;
     const n = s.length;
     this.mark.fill(0);
+    this.steps = 0;
     let clen = 0;
-    for (let i = 0; i <= n; i++) {
+    if (pending !== undefined) {
+      for (const pc of pending) {
+        clen = this.add(this.clist, clen, pc, from, s);
+        if (clen < 0) return true;
+      }
+    }
+    for (let i = from; i <= n; i++) {
       if (clen === 0) {
         if (this.anchored) {
           if (i > 0) return false;
@@ -73,36 +85,33 @@ export class PikeVm {
         if (added < 0) return true;
         clen = added;
       }
+      if (this.pruner.active) clen = this.pruner.prune(this.clist, clen);
+      this.budget.spend(this.steps + clen);
+      this.steps = 0;
       if (i === n) break;
       const c = s.charCodeAt(i);
+      let k = alphabet.table[c]!;
+      if (k === 0) k = alphabet.classify(c);
+      const acc = alphabet.accepts[k]!;
+      const { clist, nlist, mark } = this;
+      const stamp = i + 2;
       let nlen = 0;
-      for (let k = 0; k < clen; k++) {
-        const pc = this.clist[k]!;
-        let ok: boolean;
-        switch (op[pc]) {
-          case OP.CHAR:
-            ok = c === x[pc];
-            break;
-          case OP.DOT:
-            ok = !isLineTerminator(c);
-            break;
-          case OP.ANY:
-            ok = true;
-            break;
-          default: {
-            const re = classes[x[pc]!]!;
-            re.lastIndex = i;
-            ok = re.test(s);
-          }
-        }
-        if (ok) {
-          nlen = this.add(this.nlist, nlen, pc + 1, i + 1, s);
+      for (let j = 0; j < clen; j++) {
+        const pc = clist[j]!;
+        if (acc[testOf[pc]!] !== 1) continue;
+        const to = pc + 1;
+        if (testOf[to]! < 0) {
+          nlen = this.add(nlist, nlen, to, i + 1, s);
           if (nlen < 0) return true;
+        } else if (mark[to] !== stamp) {
+          // A character after a character (`[ab]{600}`): no jumps to follow.
+          mark[to] = stamp;
+          nlist[nlen++] = to;
+          this.steps++;
         }
       }
-      const t = this.clist;
-      this.clist = this.nlist;
-      this.nlist = t;
+      this.clist = nlist;
+      this.nlist = clist;
       clen = nlen;
     }
     return false;
@@ -120,6 +129,7 @@ export class PikeVm {
       const pc = stack[--sp]!;
       if (mark[pc] === stamp) continue;
       mark[pc] = stamp;
+      this.steps++;
       switch (op[pc]) {
         case OP.JMP:
           stack[sp++] = x[pc]!;

@@ -2,7 +2,8 @@ import { Transform } from "node:stream";
 import { Reporter } from "../diagnostics.js";
 import { JsonReader } from "../input/json-reader.js";
 import { LineSplitter } from "../input/line-splitter.js";
-import { isProblem, type InputItem } from "../input/record.js";
+import { LineError } from "../input/line-error.js";
+import { isProblem, type InputItem, type Problem } from "../input/record.js";
 import type { Stage } from "./stage.js";
 import pc from "picocolors";
 
@@ -28,16 +29,24 @@ export function ndjsonTransform(makeStage: (reporter: Reporter) => Stage, opts: 
   const reader = new JsonReader(file, Number.MAX_SAFE_INTEGER);
   const run = (items: InputItem[]): string => {
     let out = "";
+    const problem = (p: Problem): void => {
+      if (stage.problem) out += stage.problem(p) ?? "";
+      else {
+        reporter.problem(p);
+        if (!opts.lenient) throw new Error(`${p.file}:${p.line ?? 0}: ${p.message}`);
+      }
+    };
     for (const item of items) {
       if (isProblem(item)) {
-        if (stage.problem) out += stage.problem(item) ?? "";
-        else {
-          reporter.problem(item);
-          if (!opts.lenient) throw new Error(`${item.file}:${item.line ?? 0}: ${item.message}`);
-        }
+        problem(item);
         continue;
       }
-      out += stage.record(item) ?? "";
+      try {
+        out += stage.record(item) ?? "";
+      } catch (err) {
+        if (!(err instanceof LineError)) throw err;
+        problem({ kind: "malformed", file: item.file, line: item.line, message: err.message });
+      }
     }
     return out;
   };

@@ -2,12 +2,14 @@ import { Transform } from "node:stream";
 import type { Reporter } from "../diagnostics.js";
 import type { InputBatch } from "../input/read-inputs.js";
 import { isProblem, type Problem } from "../input/record.js";
+import { LineError } from "../input/line-error.js";
 import { isTooDeep, TOO_DEEP } from "../input/too-deep.js";
 import type { Stage } from "./stage.js";
 
 /**
  * The one adapter from a Stage to a Node Transform: batches of parsed events in (object mode),
  * text out. Problems in the input go to the reporter, in order with the events around them.
+ * A line the stage cannot process (too deep for its recursion, a LineError) is such a problem too.
  * After a fatal problem (a malformed line without --lenient) nothing more is processed.
  */
 export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean): Transform {
@@ -39,8 +41,9 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
           try {
             text = stage.record(item);
           } catch (err) {
-            if (!isTooDeep(err)) throw err;
-            const p: Problem = { kind: "malformed", file: item.file, line: item.line, message: TOO_DEEP };
+            if (!isTooDeep(err) && !(err instanceof LineError)) throw err;
+            const message = err instanceof LineError ? err.message : TOO_DEEP;
+            const p: Problem = { kind: "malformed", file: item.file, line: item.line, message };
             if (stage.problem) text = stage.problem(p);
             else {
               reporter.problem(p);

@@ -1,6 +1,9 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { FilterSyntaxError } from "../../events/filter-syntax-error.js";
 import type { EventTest, PredicateSpec } from "../../events/predicate.js";
+import { STEP_SLACK, STEPS_PER_CHAR } from "../../events/regex-budget.js";
+import { MAX_PROGRAM } from "../../events/regex-program.js";
+import { MAX_REPEAT } from "../../events/regex-syntax.js";
 import { parseTimeArg } from "../../events/time-arg.js";
 import { parseWhere } from "../../events/where-clause.js";
 import type { FilterOptions } from "../../transforms/filter-events.js";
@@ -26,7 +29,12 @@ they are: one without a result is not an error here (exit status: 0, 1 with -e a
 key or element), a."key.with dots"; OP is ==, !=, <, <=, >, >=, ~ (regex) or exists; VALUE is JSON
 when it parses as JSON (0, true, null, "text"), else the rest of the argument as a string. With a
 * the clause holds when some value matches; != is "not ==". ~ takes JavaScript regex syntax without
-backreferences or lookaround (prefix (?i) to ignore case) and runs in linear time on strings.
+backreferences or lookaround (prefix (?i) to ignore case) and runs in linear time on strings: a
+lazy DFA, one table lookup per character once its states are cached. Its guards: counts up to
+{${MAX_REPEAT}}, at most ${MAX_PROGRAM} steps once repeats are expanded (else exit status 2), and at most ${STEPS_PER_CHAR} steps of
+work per character tested, plus 2^${Math.log2(STEP_SLACK)} per line; a line that needs more (only a pattern whose
+automaton is too large to cache, e.g. [ab]*a[ab]{600}c on random a and b, comes near it) is
+reported like an invalid line: exit status 5, or skipped with --lenient.
 
 --since/--until: [since, until) on timestamp_ms, ISO-8601 (UTC unless an offset is given) or epoch
 ms. An event without timestamp_ms takes the last timestamp before it in its file; before the first
