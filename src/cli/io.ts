@@ -13,6 +13,8 @@ export interface Io {
   open?: (path: string) => Readable;
   /** The command line as given (main sets it), for `--jobs` workers to rerun. */
   argv?: readonly string[];
-  /** In a `--jobs` worker: read only the file with this index. */
+  /** In a `--jobs` run: read only the file with this index. */
   onlyFile?: number;
+  /** Asked before each chunk read: once true, reading ends (a `--jobs` run whose output nobody reads any more). */
+  stopped?: () => boolean;
 }

@@ -74,7 +74,9 @@ export class LogInputs {
     this.reportProblems();
     if (this.files.length === 0 && hadProblems) return this.reporter.code;
     const input = inputOptions(this.files, this.raw, this.io);
-    if (stop) input.stop = stop;
+    const stopped = this.io.stopped;
+    if (stop && stopped) input.stop = () => stop() || stopped();
+    else if (stop ?? stopped) input.stop = (stop ?? stopped)!;
     const progress = (this.progress = progressFor(this.io, this.files, this.raw));
     if (progress) input.onBytes = (n) => progress.add(n);
     try {

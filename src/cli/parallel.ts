@@ -33,27 +33,30 @@ const WORKER = new URL(FROM_SOURCE ? "./job-worker.ts" : "./job-worker.js", impo
 const TS_BOOT = `import("tsx/esm/api").then((m) => { m.register(); return import(${JSON.stringify(WORKER.href)}); })`;
 
 /**
- * `--jobs N`: N worker threads (fewer if there are fewer files) take the input files one after
- * another, each running the same command line on one file. A worker is started once and kept for
- * the files it takes next, so its start-up and its JIT warm-up are paid N times, not once a file.
- * Each file's output goes to a temporary file; the outputs are copied to stdout strictly in file
- * order, with each file's diagnostics, so the result is byte-identical to a sequential run and
- * memory stays bounded whatever the output size.
+ * `--jobs N`: N runners take the input files one after another, each running the same command
+ * line on one file: this thread and N-1 worker threads (fewer if there are fewer files). A worker
+ * is started once and kept for the files it takes next, so its start-up and JIT warm-up are paid
+ * once, not once a file. Each file's output goes to a temporary file; the outputs are copied to
+ * stdout strictly in file order, with each file's diagnostics, so the result is byte-identical to
+ * a sequential run and memory stays bounded whatever the output size.
  */
 export async function runParallel(io: Io, argv: readonly string[], fileCount: number, jobs: number): Promise<ExitCode> {
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-jobs-"));
   const data: JobData = { argv, env: io.env, stdoutIsTTY: io.stdoutIsTTY, stderrIsTTY: io.stderrIsTTY };
   const results = Array.from({ length: fileCount }, () => deferred<JobResult>());
-  const pool = Array.from({ length: Math.min(jobs, fileCount) }, () => startWorker(data));
+  let stopped = false;
+  const { runJobFile } = await import("./job-file.js");
+  const here: Runner = { run: (task) => runJobFile(data, task, () => stopped), end: () => undefined };
+  const workers = Array.from({ length: Math.min(jobs, fileCount) - 1 }, () => startWorker(data));
   let next = 0;
-  const take = (w: PoolWorker): void => {
-    if (next >= fileCount) return void w.worker.postMessage(null);
+  const take = (r: Runner): void => {
+    if (stopped || next >= fileCount) return r.end();
     const i = next++;
     const task: JobTask = { onlyFile: i, outPath: join(dir, `${i}.out`) };
-    w.run(task).then(
-      (r) => {
-        results[i]!.resolve(r);
-        take(w);
+    r.run(task).then(
+      (result) => {
+        results[i]!.resolve(result);
+        take(r);
       },
       (err: unknown) => {
         results[i]!.reject(err);
@@ -62,7 +65,7 @@ export async function runParallel(io: Io, argv: readonly string[], fileCount: nu
       },
     );
   };
-  for (const w of pool) take(w);
+  for (const r of [...workers, here]) take(r);
   let code: ExitCode = ExitCode.OK;
   try {
     for (let i = 0; i < fileCount; i++) {
@@ -78,10 +81,19 @@ export async function runParallel(io: Io, argv: readonly string[], fileCount: nu
     }
   } finally {
     // Done, or stopped early (the reader of our output went away): no use finishing the other files.
-    await Promise.allSettled(pool.map((w) => w.worker.terminate()));
+    stopped = true;
+    await Promise.allSettled(workers.map((w) => w.worker.terminate()));
     rmSync(dir, { recursive: true, force: true });
   }
   return code;
+}
+
+/** What takes files: this thread, or a worker. */
+interface Runner {
+  /** Runs one file; settles with its result, or rejects if the runner dies first. */
+  run(task: JobTask): Promise<JobResult>;
+  /** No more files. */
+  end(): void;
 }
 
 interface Deferred<T> {
@@ -101,10 +113,8 @@ function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
-interface PoolWorker {
+interface PoolWorker extends Runner {
   worker: Worker;
-  /** Runs one file; settles with its result, or rejects if the worker dies first. */
-  run(task: JobTask): Promise<JobResult>;
 }
 
 function startWorker(data: JobData): PoolWorker {
@@ -122,6 +132,7 @@ function startWorker(data: JobData): PoolWorker {
   worker.on("exit", () => fail(new Error("a --jobs worker ended without a result")));
   return {
     worker,
+    end: () => worker.postMessage(null),
     run(task) {
       pending = deferred<JobResult>();
       worker.postMessage(task);

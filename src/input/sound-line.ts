@@ -65,10 +65,15 @@ function escaped(buf: Buffer, q: number): boolean {
 
 /** The nearest unescaped quote at or before `from`, after `start`; -1 if none. */
 function openingQuote(buf: Buffer, start: number, from: number): number {
-  for (let q = from; q > start; q--) {
+  // Keys and ids are short: a loop here is cheaper than a native call; long text is searched natively.
+  const near = Math.max(start, from - NEAR);
+  for (let q = from; q > near; q--) if (buf[q] === 0x22 && !escaped(buf, q)) return q;
+  for (let q = near; q > start; q--) {
     q = buf.lastIndexOf(0x22, q);
     if (q <= start) return -1;
     if (!escaped(buf, q)) return q;
   }
   return -1;
 }
+
+const NEAR = 48;
