@@ -1,5 +1,4 @@
 import { open } from "node:fs/promises";
-import { createGunzip } from "node:zlib";
 import type { ChunkPool } from "./chunk-pool.js";
 import { Readable } from "node:stream";
 
@@ -25,6 +24,8 @@ export async function* byteSource(stream: Readable, chunks: AsyncIterable<Buffer
       }
     }
     if (head[0] === 0x1f && head[1] === 0x8b) {
+      // zlib is loaded for gzip input only (start-up).
+      const { createGunzip } = await import("node:zlib");
       const gunzip = createGunzip();
       const source = Readable.from(rest(), { objectMode: false });
       source.on("error", (err) => gunzip.destroy(err));

@@ -1,5 +1,4 @@
 import { Readable, Transform } from "node:stream";
-import { followFile } from "./follow-file.js";
 import { byteSource, describeIoError, openFile } from "./byte-source.js";
 import { ChunkPool } from "./chunk-pool.js";
 import { JsonReader } from "./json-reader.js";
@@ -45,7 +44,9 @@ export interface InputBatch {
 export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch> {
   const names = opts.files.length > 0 ? opts.files : ["-"];
   const pool = new ChunkPool();
-  const open = opts.open ?? (opts.follow ? (path: string) => Readable.from(followFile(path), { objectMode: false }) : (path: string) => openFile(path, pool));
+  // follow-file.ts (and its timers) is loaded for --follow only (start-up).
+  const followFile = opts.follow ? (await import("./follow-file.js")).followFile : undefined;
+  const open = opts.open ?? (followFile ? (path: string) => Readable.from(followFile(path), { objectMode: false }) : (path: string) => openFile(path, pool));
   for (const name of names) {
     if (opts.stop?.()) return;
     const file = name === "-" ? STDIN_NAME : name;
