@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { test } from "node:test";
 import { runCli, type CliResult } from "./run-cli.js";
@@ -12,6 +12,20 @@ export interface GoldenCase {
   stdinFile?: string;
   /** Skip the chunk-size matrix (e.g. a test of something other than the input path). */
   wholeOnly?: boolean;
+}
+
+/**
+ * For inputs over LARGE_INPUT bytes (hundreds of KB, which a byte at a time takes seconds to feed):
+ * whole, 7 bytes (cuts inside characters and between CR and LF), and 4093.
+ */
+export const LARGE_CHUNK_SIZES = [0, 7, 4093];
+const LARGE_INPUT = 64 * 1024;
+
+/** The chunk sizes a case is run with: CHUNK_SIZES, or LARGE_CHUNK_SIZES when its input is large. */
+function chunkSizesOf(c: GoldenCase): number[] {
+  if (c.wholeOnly) return [0];
+  const inputs = [...c.argv, ...(c.stdinFile ? [c.stdinFile] : [])].filter((a) => existsSync(a) && statSync(a).isFile());
+  return inputs.reduce((n, f) => n + statSync(f).size, 0) > LARGE_INPUT ? LARGE_CHUNK_SIZES : CHUNK_SIZES;
 }
 
 export const CHUNK_SIZES = [0, 1, 3, 7];
@@ -30,7 +44,7 @@ export function goldenTests(cases: GoldenCase[]): void {
   for (const c of cases) {
     test(`golden ${c.name}: cursorlog ${c.argv.join(" ")}`, async () => {
       const stdin = c.stdinFile ? readFileSync(c.stdinFile) : undefined;
-      const sizes = c.wholeOnly ? [0] : CHUNK_SIZES;
+      const sizes = chunkSizesOf(c);
       let first: CliResult | undefined;
       for (const chunkSize of sizes) {
         const got = await runCli(c.argv, stdin === undefined ? { chunkSize } : { chunkSize, stdin });
