@@ -8,8 +8,11 @@
 # Environment:
 #   CURSORLOG      command that runs cursorlog (default: "node bin/cursorlog.js", from the repo root)
 #   JOBS           space-separated subset of: filter-tool_call filter-exclude-thinking json text
-#                  timeline validate startup jobs   (default: all)
+#                  timeline validate startup jobs jobs-text scale   (default: all)
+#                  scale runs every command once on a 1 GB log (BIG): MB/s to compare with the
+#                  200 MB rows, and peak RSS
 #   STARTUP_RUNS   runs for the startup job (default: 20)
+#   SCALE_RUNS     runs for each command of the scale job (default: 1)
 #   SEED           generator seed for the main log (default: 1)
 #
 # Never installs anything: a missing peer (jq, mlr, hyperfine, GNU time) is skipped with a note.
@@ -20,7 +23,7 @@ SIZE=${1:-200M}
 RUNS=${2:-5}
 STARTUP_RUNS=${STARTUP_RUNS:-20}
 SEED=${SEED:-1}
-ALL_JOBS="filter-tool_call filter-exclude-thinking json text timeline validate startup jobs"
+ALL_JOBS="filter-tool_call filter-exclude-thinking json text timeline validate startup jobs jobs-text scale"
 JOBS=${JOBS:-$ALL_JOBS}
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -68,20 +71,23 @@ gen() { # gen OUTFILE SIZE SEED  (only when missing; atomic rename)
   mv "$out.tmp" "$out"
 }
 
-needs_main=0 needs_parts=0 needs_small=0
+needs_main=0 needs_parts=0 needs_small=0 needs_big=0
 for j in $JOBS; do
   case $j in
     startup) needs_small=1 ;;
-    jobs) needs_parts=1 ;;
+    jobs | jobs-text) needs_parts=1 ;;
+    scale) needs_big=1 ;;
     *) needs_main=1 ;;
   esac
 done
 
 FILE=$DATA/log-$SIZE.ndjson
 SMALL=$DATA/log-1K.ndjson
+BIG=$DATA/log-1G.ndjson
 PARTS=()
 ((needs_main)) && gen "$FILE" "$SIZE" "$SEED"
 ((needs_small)) && gen "$SMALL" 1K "$SEED"
+((needs_big)) && gen "$BIG" 1G "$SEED"
 if ((needs_parts)); then
   # part files are regenerated when SIZE changes (the stamp records the size they were made for)
   stamp=$DATA/parts.size
@@ -145,6 +151,7 @@ expand() {
   parts=$(printf '%q ' "${PARTS[@]+"${PARTS[@]}"}")
   t=${t//FILE/$(printf '%q' "$FILE")}
   t=${t//SMALL/$(printf '%q' "$SMALL")}
+  t=${t//BIG/$(printf '%q' "$BIG")}
   t=${t//PARTS/${parts% }}
   if [[ $t == cursorlog\ * ]]; then t="$CURSORLOG ${t#cursorlog }"; fi
   printf '%s' "$t"
@@ -249,6 +256,7 @@ startup() {
 
 MB_MAIN=-; ((needs_main)) && MB_MAIN=$(file_mb "$FILE")
 MB_PARTS=-; ((needs_parts)) && MB_PARTS=$(file_mb "${PARTS[@]}")
+MB_BIG=-; ((needs_big)) && MB_BIG=$(file_mb "$BIG")
 
 for j in $JOBS; do
   case $j in
@@ -273,10 +281,17 @@ for j in $JOBS; do
       peer jq "$j" "jq -c . FILE" "$RUNS" "$MB_MAIN" ;;
     startup)
       startup ;;
-    jobs)
-      cl "$j" "cursorlog json --jobs 1 PARTS" "$RUNS" "$MB_PARTS"
-      if ((CURSORLOG_OK)); then measure "$j" "cursorlog json --jobs 2 PARTS" "$RUNS" "$MB_PARTS"
-      else ROWS+=("| $j | \`cursorlog json --jobs 2 PARTS\` | skipped | - | - | - |"); fi ;;
+    jobs | jobs-text)
+      c=json; [[ $j == jobs-text ]] && c=text
+      cl "$j" "cursorlog $c --jobs 1 PARTS" "$RUNS" "$MB_PARTS"
+      if ((CURSORLOG_OK)); then measure "$j" "cursorlog $c --jobs 2 PARTS" "$RUNS" "$MB_PARTS"
+      else ROWS+=("| $j | \`cursorlog $c --jobs 2 PARTS\` | skipped | - | - | - |"); fi ;;
+    scale)
+      if ((CURSORLOG_OK)); then
+        for c in "json" "text" "timeline" "filter --type tool_call" "filter --exclude-type thinking" "validate" "stats"; do
+          measure "$j" "cursorlog $c BIG" "${SCALE_RUNS:-1}" "$MB_BIG"
+        done
+      fi ;;
   esac
 done
 
@@ -288,10 +303,10 @@ rev=$(git rev-parse --short HEAD 2>/dev/null || echo "uncommitted")
 {
   echo "# cursorlog benchmark — $(date -u +'%Y-%m-%d %H:%M UTC')"
   echo
-  echo "- data: \`$FILE\` ($MB_MAIN MB, seed $SEED); parts: 4 × SIZE/4 (${MB_PARTS} MB total); runs: $RUNS (startup: $STARTUP_RUNS)"
+  echo "- data: \`$FILE\` ($MB_MAIN MB, seed $SEED); parts: 4 × SIZE/4 (${MB_PARTS} MB total); BIG: ${MB_BIG} MB; runs: $RUNS (startup: $STARTUP_RUNS, scale: ${SCALE_RUNS:-1})"
   echo "- machine: $(nproc 2>/dev/null || echo '?') cores${cpu:+, $cpu}, $(awk '/MemTotal/ { printf "%.0f GB RAM", $2 / 1048576 }' /proc/meminfo 2>/dev/null || true)"
   echo "- versions: node $(node --version), $(ver jq --version), $(ver mlr --version), $(ver hyperfine --version); cursorlog \`$CURSORLOG\` at $rev"
-  echo "- FILE = \`$FILE\`, SMALL = \`$SMALL\`, PARTS = \`$DATA/part-{1..4}.ndjson\`"
+  echo "- FILE = \`$FILE\`, SMALL = \`$SMALL\`, PARTS = \`$DATA/part-{1..4}.ndjson\`, BIG = \`$BIG\`"
   echo "- median s: median wall time; MB/s: input MB (10^6 bytes) / median s; ratio: median s / median s of the group's first (cursorlog) row, so > 1 means slower than cursorlog; peak RSS: max over runs (GNU time %M)"
   echo
   echo "| job | command | median s | MB/s | ratio to cursorlog | peak RSS MB |"
