@@ -1,25 +1,76 @@
-// Bundles the command line (bin/cursorlog.js loads it) into dist/bundle/: one file for start-up
-// plus chunks that each command loads when it runs, so `cursorlog json small.ndjson` reads one
-// module instead of ~110 and does not parse the code of the commands it does not run.
+// Bundles the command line (bin/cursorlog.js loads it) into dist/bundle/, for start-up time:
+// `cursorlog json small.ndjson` used to resolve, read and link ~110 ES modules.
+//
+// - main.js: commander, every command's definition, the input layer and the stages of the
+//   commands that read logs, in one file (code behind a dynamic import is evaluated only when
+//   it runs).
+// - Bundles of their own, loaded by main.js when a run needs them: the parts that are big and
+//   seldom run (validate with its compiled schemas and ajv, the HTML timeline).
+// - job-worker.js: the entry of each --jobs worker thread (parallel.ts finds it next to itself).
+//
 // `npm run build` runs it after tsc; dist/index.js (the library entry) stays tsc's output.
 //   node scripts/bundle.mjs
 import { build } from "esbuild";
 import { rmSync } from "node:fs";
+import { basename, resolve } from "node:path";
 
-const outdir = new URL("../dist/bundle/", import.meta.url).pathname;
-rmSync(outdir, { recursive: true, force: true });
-await build({
-  // job-worker: the entry of each --jobs worker thread (parallel.ts finds it next to itself).
-  entryPoints: { main: "src/cli/main.ts", "job-worker": "src/cli/job-worker.ts" },
+const root = new URL("..", import.meta.url).pathname;
+const outdir = resolve(root, "dist/bundle");
+/**
+ * Modules bundled apart: a dynamic import of one from any bundle loads ./<name>.js at run time.
+ * Each bundle has its own copy of the modules it shares with another, so an error class thrown in
+ * one bundle and tested with instanceof in another would not match: a module goes apart only with
+ * everything that throws what it catches (run-validate keeps schema compilation with it).
+ */
+const APART = ["src/cli/run-validate.ts", "src/transforms/timeline-html.ts"];
+const apart = new Map(APART.map((p) => [resolve(root, p), basename(p, ".ts")]));
+
+/** An import of a module bundled apart becomes an external import of its bundle, next to this one. */
+const loadApart = {
+  name: "load-apart",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\// }, (args) => {
+      const name = apart.get(resolve(args.resolveDir, args.path).replace(/\.js$/, ".ts"));
+      if (name === undefined || args.kind === "entry-point") return undefined;
+      return { path: `./${name}.js`, external: true };
+    });
+  },
+};
+
+/**
+ * commander requires node:child_process at load time, for executable subcommands, which cursorlog
+ * does not have; loading it (and net, dgram, … behind it) took ~4 ms of every start. In the bundle
+ * it is required the first time commander uses it, which is never.
+ */
+const childProcessOnUse = {
+  name: "child-process-on-use",
+  setup(b) {
+    b.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      args.importer.includes("/node_modules/commander/") ? { path: "child-process-on-use", namespace: "on-use" } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "on-use" }, () => ({
+      contents: 'module.exports = new Proxy({}, { get: (_t, key) => require("node:child_process")[key] });',
+      loader: "js",
+    }));
+  },
+};
+
+const common = {
   outdir,
   bundle: true,
-  splitting: true,
+  splitting: false,
   format: "esm",
   platform: "node",
   target: "node20",
   // commander and stream-json are CommonJS: give their require() calls one to use.
   banner: { js: 'import { createRequire as __cursorlogRequire } from "node:module"; const require = __cursorlogRequire(import.meta.url);' },
-  chunkNames: "chunk-[hash]",
+  plugins: [loadApart, childProcessOnUse],
   legalComments: "none",
   logLevel: "warning",
-});
+};
+
+rmSync(outdir, { recursive: true, force: true });
+const entries = { main: "src/cli/main.ts", "job-worker": "src/cli/job-worker.ts" };
+for (const [path, name] of apart) entries[name] = path;
+// One build per entry: without code splitting, each is a single file.
+await Promise.all(Object.entries(entries).map(([name, path]) => build({ ...common, entryPoints: { [name]: path } })));

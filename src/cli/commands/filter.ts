@@ -116,11 +116,7 @@ export function filterCommand(ctx: CommandContext): Command {
       where: raw.where,
     };
     ctx.setRun(async () => {
-      const [{ compilePredicate }, { rawSkipFor }, { toFilteredEvents }] = await Promise.all([
-        import("../../events/predicate.js"),
-        import("../../transforms/filter-skip.js"),
-        import("../../transforms/filter-events.js"),
-      ]);
+      const { compilePredicate, rawSkipFor, toFilteredEvents } = await import("../../transforms/log-stages.js");
       const opts: FilterOptions = {
         test: compilePredicate(spec),
         skip: rawSkipFor(spec),

@@ -90,7 +90,8 @@ export function statsCommand(ctx: CommandContext): Command {
     .addOption(new Option("-e, --exit-status", "exit 1 if a result has is_error:true, 4 if a session was cut off (no result)").helpGroup(GROUP));
   withFollowOption(withInputOptions(cmd)).action((files: string[], raw: StatsRaw) => {
     ctx.setRun(async () => {
-      const [{ toStats }, render] = await Promise.all([import("../../transforms/stats-stage.js"), rendererFor(raw.format ?? "text")]);
+      const { toStats } = await import("../../transforms/log-stages.js");
+      const render = await rendererFor(raw.format ?? "text");
       return runCommand(
         ctx.io,
         files,
@@ -111,16 +112,15 @@ export function statsCommand(ctx: CommandContext): Command {
   return cmd;
 }
 
-/** The format's renderer, loaded for this run only; it is made once the output's colour is known. */
+/** The format's renderer; it is made once the output's colour is known. */
 async function rendererFor(format: StatsFormat): Promise<(color: boolean) => StatsRenderer> {
+  const { toStatsJson, toStatsMarkdown, toStatsText } = await import("../../transforms/log-stages.js");
   switch (format) {
     case "json":
-      return (await import("../../transforms/stats-json.js")).toStatsJson;
+      return toStatsJson;
     case "markdown":
-      return (await import("../../transforms/stats-markdown.js")).toStatsMarkdown;
-    default: {
-      const { toStatsText } = await import("../../transforms/stats-text.js");
+      return toStatsMarkdown;
+    default:
       return (color) => toStatsText(colorsFor(color));
-    }
   }
 }

@@ -117,7 +117,7 @@ export function timelineCommand(ctx: CommandContext): Command {
         const { toTimelineHtml } = await import("../../transforms/timeline-html.js");
         makeStage = (reporter) => toTimelineHtml({ allowIncomplete: raw.allowIncomplete === true }, reporter);
       } else {
-        const { toTimelineCsv } = await import("../../transforms/timeline-csv.js");
+        const { toTimelineCsv } = await import("../../transforms/log-stages.js");
         const opts = {
           format,
           columns: raw.columns ?? TIMELINE_COLUMNS,
