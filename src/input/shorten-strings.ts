@@ -1,4 +1,4 @@
-import { closingQuote, OUTSIDE } from "./well-formed.js";
+import { OUTSIDE, stringEnd } from "./well-formed.js";
 
 /** What `shortenStrings` may shorten, and what it must leave whole. */
 export interface Shortening {
@@ -63,22 +63,6 @@ export function shortenStrings(buf: Buffer, start: number, end: number, cut: Sho
     i++;
   }
   return undefined;
-}
-
-const SHORT = 48;
-
-/** The closing quote of the string whose first byte is `s`, checking its start for raw control characters; -1 if none. */
-function stringEnd(buf: Buffer, s: number, end: number): number {
-  const stop = Math.min(end, s + SHORT);
-  let i = s;
-  while (i < stop) {
-    const d = buf[i]!;
-    if (d === 0x22) return i;
-    if (d === 0x5c) i += 2;
-    else if (d < 0x20) return -1;
-    else i++;
-  }
-  return closingQuote(buf, i, end);
 }
 
 function isType(buf: Buffer, s: number): boolean {

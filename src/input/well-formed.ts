@@ -23,6 +23,24 @@ export function closingQuote(buf: Buffer, i: number, end: number): number {
 }
 
 /**
+ * The closing quote of the string whose first byte is `s`, or -1 if it does not close before `end`
+ * or starts with a raw control character. Short strings (keys, ids) are walked byte by byte; past
+ * SHORT bytes, the rest is jumped over natively to the closing quote.
+ */
+export function stringEnd(buf: Buffer, s: number, end: number): number {
+  const stop = Math.min(end, s + SHORT);
+  let i = s;
+  while (i < stop) {
+    const d = buf[i]!;
+    if (d === 0x22) return i;
+    if (d === 0x5c) i += 2;
+    else if (d < 0x20) return -1;
+    else i++;
+  }
+  return closingQuote(buf, i, end);
+}
+
+/**
  * The structural check described above. `buf[start]` is known to be `{`. Raw control characters
  * are looked for in the first 48 bytes of each string; a long string is jumped over to its closing
  * quote (the part of the check that costs), so a control byte deep inside one goes unnoticed.
@@ -34,23 +52,8 @@ export function wellFormed(buf: Buffer, start: number, end: number): boolean {
     const c = buf[i]!;
     if (c === 0x22) {
       const s = ++i;
-      // Short strings (keys, ids) byte by byte; past SHORT bytes, jump to the next quote natively.
-      const stop = Math.min(end, s + SHORT);
-      for (;;) {
-        if (i >= stop) {
-          i = closingQuote(buf, i, end);
-          if (i < 0) return false;
-          break;
-        }
-        const d = buf[i]!;
-        if (d === 0x22) break;
-        if (d === 0x5c) {
-          i += 2;
-          continue;
-        }
-        if (d < 0x20) return false;
-        i++;
-      }
+      i = stringEnd(buf, s, end);
+      if (i < 0) return false;
       // a top-level key "type" other than the first one would win in JSON.parse
       if (depth === 1 && i - s === 4 && s !== start + 2 && buf[s] === 0x74 && buf[s + 1] === 0x79 && buf[s + 2] === 0x70 && buf[s + 3] === 0x65) {
         return false;
