@@ -75,8 +75,7 @@ export class LogInputs {
     if (this.files.length === 0 && hadProblems) return this.reporter.code;
     const input = inputOptions(this.files, this.raw, this.io);
     const stopped = this.io.stopped;
-    if (stop && stopped) input.stop = () => stop() || stopped();
-    else if (stop ?? stopped) input.stop = (stop ?? stopped)!;
+    if (stop !== undefined || stopped !== undefined) input.stop = () => stop?.() === true || stopped?.() === true;
     const progress = (this.progress = progressFor(this.io, this.files, this.raw));
     if (progress) input.onBytes = (n) => progress.add(n);
     try {

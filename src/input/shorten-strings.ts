@@ -1,4 +1,4 @@
-import { OUTSIDE, stringEnd } from "./well-formed.js";
+import { isType, OUTSIDE, stringEnd } from "./well-formed.js";
 
 /** What `shortenStrings` may shorten, and what it must leave whole. */
 export interface Shortening {
@@ -44,7 +44,7 @@ export function shortenStrings(buf: Buffer, start: number, end: number, cut: Sho
         }
       } else {
         // A key (or an array element, which is never cut).
-        if (depth === 1 && q - s === 4 && s !== start + 2 && isType(buf, s)) return undefined;
+        if (depth === 1 && s !== start + 2 && isType(buf, s, q)) return undefined;
         key = i;
         keyEnd = q;
       }
@@ -63,10 +63,6 @@ export function shortenStrings(buf: Buffer, start: number, end: number, cut: Sho
     i++;
   }
   return undefined;
-}
-
-function isType(buf: Buffer, s: number): boolean {
-  return buf[s] === 0x74 && buf[s + 1] === 0x79 && buf[s + 2] === 0x70 && buf[s + 3] === 0x65;
 }
 
 /** The bytes `buf[s, e)` (a key without its quotes, escape-free) are one of `names`. */

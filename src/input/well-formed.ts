@@ -40,6 +40,11 @@ export function stringEnd(buf: Buffer, s: number, end: number): number {
   return closingQuote(buf, i, end);
 }
 
+/** The string `buf[s, q)` (q its closing quote) is `type`. */
+export function isType(buf: Buffer, s: number, q: number): boolean {
+  return q - s === 4 && buf[s] === 0x74 && buf[s + 1] === 0x79 && buf[s + 2] === 0x70 && buf[s + 3] === 0x65;
+}
+
 /**
  * The structural check described above. `buf[start]` is known to be `{`. Raw control characters
  * are looked for in the first 48 bytes of each string; a long string is jumped over to its closing
@@ -55,9 +60,7 @@ export function wellFormed(buf: Buffer, start: number, end: number): boolean {
       i = stringEnd(buf, s, end);
       if (i < 0) return false;
       // a top-level key "type" other than the first one would win in JSON.parse
-      if (depth === 1 && i - s === 4 && s !== start + 2 && buf[s] === 0x74 && buf[s + 1] === 0x79 && buf[s + 2] === 0x70 && buf[s + 3] === 0x65) {
-        return false;
-      }
+      if (depth === 1 && s !== start + 2 && isType(buf, s, i)) return false;
       i++;
       continue;
     }
