@@ -117,7 +117,12 @@ test("bin: --follow on a run without a result waits until interrupted (130)", { 
   t.after(() => child.kill("SIGKILL"));
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-  await new Promise((r) => setTimeout(r, 1500));
+  // Wait for the one complete action however slow the machine is, then give it time to (wrongly) end.
+  await new Promise<void>((resolve) => {
+    if (out.includes("\n")) return resolve();
+    child.stdout.on("data", () => out.includes("\n") && resolve());
+  });
+  await new Promise((r) => setTimeout(r, 800));
   assert.equal(child.exitCode, null, "still following");
   assert.equal(out, "Read file\n");
   child.kill("SIGINT");

@@ -105,11 +105,16 @@ test("live: a kept line is written when it arrives; with --pair a start waits fo
       stdoutIsTTY: false,
       stderrIsTTY: false,
     });
+    // Poll for what must come out (a loaded machine may take a while); hold back is checked after a rest.
+    const until = async (want: string) => {
+      for (const end = Date.now() + 10_000; Date.now() < end && out !== want; ) await new Promise((r) => setTimeout(r, 10));
+    };
     stdin.write(lines.slice(0, firstStart + 1).join("\n") + "\n");
-    await new Promise((r) => setTimeout(r, 100));
+    if (pair) await new Promise((r) => setTimeout(r, 100));
+    else await until(lines[firstStart] + "\n");
     assert.equal(out, pair ? "" : lines[firstStart] + "\n", `pair=${pair}: after the first started line`);
     stdin.write(lines[firstStart + 1] + "\n");
-    await new Promise((r) => setTimeout(r, 100));
+    await until(lines[firstStart] + "\n" + lines[firstStart + 1] + "\n");
     assert.equal(out, lines[firstStart] + "\n" + lines[firstStart + 1] + "\n", `pair=${pair}: after its completion`);
     stdin.end(lines.slice(firstStart + 2).join("\n"));
     assert.equal(await done, 0);

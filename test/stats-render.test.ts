@@ -170,7 +170,7 @@ test("stats on a live pipe writes a session's block at its result, while the inp
   });
   const done = main(["stats", "--format", "json"], { stdin, stdout, stderr: new PassThrough(), env: {}, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false });
   const waitForLines = async (n: number) => {
-    for (let i = 0; i < 200 && out.split("\n").length - 1 < n; i++) await sleep(5);
+    for (const end = Date.now() + 10_000; Date.now() < end && out.split("\n").length - 1 < n; ) await sleep(5);
     return out.trimEnd().split("\n").map((l) => JSON.parse(l).type);
   };
   for (const l of lines.slice(0, 3)) stdin.write(l + "\n");

@@ -368,7 +368,7 @@ test("timeline on a live pipe writes each row while the input is still open", as
     stderrIsTTY: false,
   });
   const waitFor = async (want: string) => {
-    for (let i = 0; i < 200 && out !== want; i++) await sleep(5);
+    for (const end = Date.now() + 10_000; Date.now() < end && out !== want; ) await sleep(5);
     assert.equal(out, want);
   };
   for (const l of lines.slice(0, 8)) stdin.write(l + "\n"); // up to the 2nd completion: sleep 6 still runs
