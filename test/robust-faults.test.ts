@@ -88,6 +88,23 @@ async function until(cond: () => boolean, ms: number): Promise<boolean> {
   return cond();
 }
 
+/**
+ * Whether cursorlog, in a live process, has installed its signal handlers. bin/cursorlog.js installs
+ * them before it first touches process.stdin, and that first touch makes fd 0 non-blocking
+ * (O_NONBLOCK, 04000 in /proc/PID/fdinfo/0). The SigCgt mask cannot tell: Node itself catches SIGINT
+ * from its first milliseconds (to restore the terminal), and dies of it.
+ */
+function handlersInstalled(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(BIN)) return false;
+    const flags = /^flags:\s*([0-7]+)$/m.exec(readFileSync(`/proc/${pid}/fdinfo/0`, "utf8"))?.[1];
+    return flags !== undefined && (parseInt(flags, 8) & 0o4000) !== 0;
+  } catch {
+    return false;
+  }
+}
+
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
 
 for (const c of COMMANDS) {
@@ -126,8 +143,8 @@ for (const c of COMMANDS) {
     const child = spawn("node", [BIN, c.name], { env: ENV, stdio: ["pipe", "pipe", "pipe"] });
     t.after(() => child.kill("SIGKILL"));
     const io = collect(child);
-    await until(() => child.pid !== undefined, 1000);
-    await sleep(150); // started, handlers installed
+    // Started, with its signal handlers installed (however long a loaded machine takes to get there).
+    assert.ok(await until(() => handlersInstalled(child.pid), 20_000), "cursorlog never began to read its stdin");
     child.stdin!.write(LIVE_PREFIX);
     child.kill("SIGINT");
     assert.equal(await exited(child), 130);
