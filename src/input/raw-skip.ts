@@ -1,7 +1,8 @@
 import type { JsonObject } from "./record.js";
 import { shortenStrings } from "./shorten-strings.js";
 import { soundLine } from "./sound-line.js";
-import { closingQuote, wellFormed } from "./well-formed.js";
+import { jsonObjectLine } from "./json-line.js";
+import { closingQuote } from "./well-formed.js";
 
 /**
  * Deciding from a line's raw bytes, before decoding or parsing it, that a command does not need
@@ -13,9 +14,9 @@ import { closingQuote, wellFormed } from "./well-formed.js";
  * well-formed.ts (one object closing exactly at the end of the line, strings closed, nothing but
  * JSON punctuation, numbers and literals outside strings, no second top-level "type"). A line
  * failing that is parsed as usual, so a truncated, cut or run-together line is still reported with
- * its file:line. A line kept as bytes (filter --type) always gets the full walk. Full grammar
- * checks (number syntax, escapes, control characters anywhere in strings) are `cursorlog
- * validate`'s job.
+ * its file:line. A line kept as bytes (filter --type), which is written out, gets the JSON grammar
+ * check of json-line.ts instead. What neither looks at (control characters and escapes past a long
+ * string's first bytes) is `cursorlog validate`'s job.
  */
 export interface RawSkip {
   /**
@@ -26,7 +27,7 @@ export interface RawSkip {
   /**
    * Optional, asked first: the line is wanted as it is, for its type alone (filter --type): return
    * its type and the line reaches the stage as its raw bytes (JsonRecord.raw), never decoded or
-   * parsed. Same structural check as a skipped line.
+   * parsed. Checked against the JSON grammar first (json-line.ts).
    */
   keep?(buf: Buffer, start: number, end: number): string | undefined;
   /**
@@ -67,8 +68,8 @@ export function keepWhole(base: RawSkip | undefined, accept: (type: string) => b
       const q = typeEnd(buf, at, end);
       if (q < 0) return undefined;
       const type = typeName(seen, buf, at, q);
-      // Written out as it is: the full walk, not the flat-line shortcut (sound-line.ts).
-      return accept(type) && wellFormed(buf, start, end) ? type : undefined;
+      // Written out as it is: only a line JSON.parse would read as an object (json-line.ts).
+      return accept(type) && jsonObjectLine(buf, start, end) ? type : undefined;
     },
   };
 }
