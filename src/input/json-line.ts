@@ -169,7 +169,7 @@ function digits(buf: Buffer, i: number, end: number): number {
  * Past those the string is jumped over natively to its closing quote, unchecked: that walk would
  * cost as much as parsing the line.
  */
-export function stringEnd(buf: Buffer, i: number, end: number): number {
+function stringEnd(buf: Buffer, i: number, end: number): number {
   const short = Math.min(end, i + SHORT);
   while (i < short) {
     const c = buf[i]!;
