@@ -12,7 +12,7 @@
 //   node scripts/bundle.mjs
 import { build } from "esbuild";
 import { rmSync } from "node:fs";
-import { basename, resolve } from "node:path";
+import { resolve } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const outdir = resolve(root, "dist/bundle");
@@ -22,8 +22,8 @@ const outdir = resolve(root, "dist/bundle");
  * one bundle and tested with instanceof in another would not match: a module goes apart only with
  * everything that throws what it catches (run-validate keeps schema compilation with it).
  */
-const APART = ["src/cli/run-validate.ts", "src/transforms/timeline-html.ts"];
-const apart = new Map(APART.map((p) => [resolve(root, p), basename(p, ".ts")]));
+const APART = { "run-validate": "src/cli/run-validate.ts", "timeline-html": "src/outputs/timeline-html/index.ts" };
+const apart = new Map(Object.entries(APART).map(([name, p]) => [resolve(root, p), name]));
 
 /** An import of a module bundled apart becomes an external import of its bundle, next to this one. */
 const loadApart = {

@@ -12,11 +12,11 @@ export { toTransform } from "./stream/to-transform.js";
 export { runStage } from "./stream/run-stage.js";
 export type { Stage } from "./stream/stage.js";
 
-export { toResultJson, toJsonResult, type ResultJsonOptions } from "./transforms/result-json.js";
-export { toActionsText, formatAction, type ActionsTextOptions } from "./transforms/actions-text.js";
-export { toFilteredEvents, type FilterOptions } from "./transforms/filter-events.js";
-export { toTimelineCsv, type TimelineOptions } from "./transforms/timeline-csv.js";
-export { toStats, type StatsOptions } from "./transforms/stats-stage.js";
+export { toResultJson, toJsonResult, type ResultJsonOptions } from "./outputs/json/index.js";
+export { toActionsText, formatAction, type ActionsTextOptions } from "./outputs/text/index.js";
+export { toFilteredEvents, type FilterOptions } from "./outputs/filter/index.js";
+export { toTimelineCsv, type TimelineOptions } from "./outputs/timeline/index.js";
+export { toStats, type StatsOptions } from "./outputs/stats/index.js";
 
 export { readInputs, STDIN_NAME, type InputBatch, type InputOptions } from "./input/read-inputs.js";
 export type { JsonObject, JsonRecord, Problem, InputItem } from "./input/record.js";

@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { colorsFor } from "../src/cli/config.js";
 import { Reporter } from "../src/diagnostics.js";
-import { compilePredicate, type PredicateSpec } from "../src/events/predicate.js";
-import { parseWhere } from "../src/events/where-clause.js";
+import { compilePredicate, type PredicateSpec } from "../src/query/predicate.js";
+import { parseWhere } from "../src/query/where-clause.js";
 import type { JsonObject, JsonRecord } from "../src/input/record.js";
-import { toFilteredEvents, type FilterOptions } from "../src/transforms/filter-events.js";
+import { toFilteredEvents, type FilterOptions } from "../src/outputs/filter/index.js";
 
 /** Records as the input layer makes them; `text` is deliberately not JSON.stringify(value). */
 function records(file: string, events: JsonObject[]): JsonRecord[] {

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { FilterSyntaxError } from "../src/events/filter-syntax-error.js";
-import { someValueAt } from "../src/events/path-lookup.js";
-import { parsePath } from "../src/events/path-query.js";
-import { compilePredicate } from "../src/events/predicate.js";
-import { parseTimeArg } from "../src/events/time-arg.js";
-import { TimeWindow } from "../src/events/time-window.js";
-import { parseWhere } from "../src/events/where-clause.js";
+import { FilterSyntaxError } from "../src/query/syntax-error.js";
+import { someValueAt } from "../src/query/path-lookup.js";
+import { parsePath } from "../src/query/path-query.js";
+import { compilePredicate } from "../src/query/predicate.js";
+import { parseTimeArg } from "../src/query/time-arg.js";
+import { TimeWindow } from "../src/query/time-window.js";
+import { parseWhere } from "../src/query/where-clause.js";
 import type { JsonObject } from "../src/input/record.js";
 
 const started = (kind: string, id = "c1"): JsonObject => ({

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { FilterSyntaxError } from "../src/events/filter-syntax-error.js";
-import { compileLinearRegex } from "../src/events/linear-regex.js";
-import { RegexBudget, STEP_SLACK, STEPS_PER_CHAR } from "../src/events/regex-budget.js";
+import { FilterSyntaxError } from "../src/query/syntax-error.js";
+import { compileLinearRegex } from "../src/regex/index.js";
+import { RegexBudget, STEP_SLACK, STEPS_PER_CHAR } from "../src/regex/budget.js";
 import { LineError } from "../src/input/line-error.js";
 import { runCli } from "./helpers/run-cli.js";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { PredicateSpec } from "../src/events/predicate.js";
-import { rawSkipFor } from "../src/transforms/filter-skip.js";
+import type { PredicateSpec } from "../src/query/predicate.js";
+import { rawSkipFor } from "../src/outputs/filter/skip.js";
 import { runCli } from "./helpers/run-cli.js";
 
 const LINES = {

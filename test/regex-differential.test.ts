@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { FilterSyntaxError } from "../src/events/filter-syntax-error.js";
-import { compileLinearRegex, type LinearRegexOptions } from "../src/events/linear-regex.js";
+import { FilterSyntaxError } from "../src/query/syntax-error.js";
+import { compileLinearRegex, type LinearRegexOptions } from "../src/regex/index.js";
 
 // Differential test of the regex engines against JavaScript's own RegExp: random patterns from
 // the supported syntax (literals, classes, escapes, `.`, assertions, groups, alternation, every

@@ -10,10 +10,10 @@ import { shortenStrings, type Shortening } from "../src/input/shorten-strings.js
 import { ndjsonTransform } from "../src/stream/ndjson-transform.js";
 import type { Stage } from "../src/stream/stage.js";
 import type { Reporter } from "../src/diagnostics.js";
-import { toActionsText } from "../src/transforms/actions-text.js";
-import { toResultJson } from "../src/transforms/result-json.js";
-import { toTimelineCsv } from "../src/transforms/timeline-csv.js";
-import { TIMELINE_COLUMNS } from "../src/transforms/timeline-columns.js";
+import { toActionsText } from "../src/outputs/text/index.js";
+import { toResultJson } from "../src/outputs/json/index.js";
+import { toTimelineCsv } from "../src/outputs/timeline/index.js";
+import { TIMELINE_COLUMNS } from "../src/outputs/timeline/columns.js";
 
 const CUT: Shortening = { keep: FIELDS_READ, longer: 256, to: 64 };
 const shorten = (line: string) => shortenStrings(Buffer.from(line), 0, Buffer.byteLength(line), CUT);

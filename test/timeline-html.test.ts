@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { test } from "node:test";
-import { TARGET_MAX } from "../src/transforms/timeline-html-call.js";
-import { runJson } from "../src/transforms/timeline-html-json.js";
-import type { HtmlCall, HtmlRun, HtmlSession } from "../src/transforms/timeline-html-types.js";
+import { TARGET_MAX } from "../src/outputs/timeline-html/call.js";
+import { runJson } from "../src/outputs/timeline-html/json.js";
+import type { HtmlCall, HtmlRun, HtmlSession } from "../src/outputs/timeline-html/types.js";
 import { runCli } from "./helpers/run-cli.js";
 
 const F = "test/fixtures";

@@ -9,7 +9,7 @@ import Ajv2020Module from "ajv/dist/2020.js";
 import type { ErrorObject } from "ajv";
 import { readBundledSchemaSet } from "../src/validate/bundled-schemas.js";
 import { loadBundledValidators } from "../src/validate/bundled-validators.js";
-import { schemaErrors } from "../src/validate/schema-findings.js";
+import { schemaErrors } from "../src/validate/schema/findings.js";
 import { BUNDLED_AJV_OPTIONS, standaloneSource } from "../src/validate/standalone-source.js";
 import type { ValidateFn } from "../src/validate/validators.js";
 

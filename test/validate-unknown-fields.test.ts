@@ -2,9 +2,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readBundledSchemaSet } from "../src/validate/bundled-schemas.js";
-import { schemaFacts } from "../src/validate/schema-facts.js";
-import { SchemaPlans } from "../src/validate/schema-plan.js";
-import type { SchemaFile, SchemaSet } from "../src/validate/schema-set.js";
+import { schemaFacts } from "../src/validate/schema/facts.js";
+import { SchemaPlans } from "../src/validate/schema/plan.js";
+import type { SchemaFile, SchemaSet } from "../src/validate/schema/set.js";
 import { UnknownFields } from "../src/validate/unknown-fields.js";
 
 const bundled = new UnknownFields(readBundledSchemaSet());

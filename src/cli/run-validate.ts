@@ -1,12 +1,12 @@
 import type { Reporter } from "../diagnostics.js";
 import { ExitCode } from "../exit-codes.js";
-import { toValidateReport } from "../transforms/validate-report.js";
+import { toValidateReport } from "../outputs/validate-report/index.js";
 import { loadBundledValidators } from "../validate/bundled-validators.js";
 import type { DiagnosticFormat, FormatName } from "../validate/diagnostic-format.js";
 import { githubFormat } from "../validate/format-github.js";
 import { jsonFormat } from "../validate/format-json.js";
 import { textFormat } from "../validate/format-text.js";
-import { readSchemaSet, SchemaSetError } from "../validate/schema-set.js";
+import { readSchemaSet, SchemaSetError } from "../validate/schema/set.js";
 import type { UnknownFields } from "../validate/unknown-fields.js";
 import type { Validators } from "../validate/validators.js";
 import { colorsFor, resolveColor, type SharedRaw } from "./config.js";

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { ENTRY_FILE, readSchemaSet, type SchemaSet } from "./schema-set.js";
+import { ENTRY_FILE, readSchemaSet, type SchemaSet } from "./schema/set.js";
 
 export { ENTRY_FILE };
 

@@ -1,8 +1,8 @@
 import Ajv2020Module from "ajv/dist/2020.js";
 import { ExitCode } from "../exit-codes.js";
-import { schemaFacts } from "./schema-facts.js";
-import { SchemaPlans } from "./schema-plan.js";
-import { SchemaSetError, type SchemaFile, type SchemaSet } from "./schema-set.js";
+import { schemaFacts } from "./schema/facts.js";
+import { SchemaPlans } from "./schema/plan.js";
+import { SchemaSetError, type SchemaFile, type SchemaSet } from "./schema/set.js";
 import type { ValidateFn, Validators } from "./validators.js";
 
 const Ajv2020 = Ajv2020Module.default;

@@ -1,8 +1,8 @@
 import Ajv2020Module from "ajv/dist/2020.js";
 import standaloneModule from "ajv/dist/standalone/index.js";
-import { schemaFacts } from "./schema-facts.js";
-import { SchemaPlans } from "./schema-plan.js";
-import type { SchemaSet } from "./schema-set.js";
+import { schemaFacts } from "./schema/facts.js";
+import { SchemaPlans } from "./schema/plan.js";
+import type { SchemaSet } from "./schema/set.js";
 
 // ajv is CommonJS: under NodeNext the default import is module.exports, whose `default` is the export.
 const Ajv2020 = Ajv2020Module.default;

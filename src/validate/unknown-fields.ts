@@ -1,5 +1,5 @@
-import { expandPlans, isObj, SchemaPlans, type Plan } from "./schema-plan.js";
-import type { SchemaSet } from "./schema-set.js";
+import { expandPlans, isObj, SchemaPlans, type Plan } from "./schema/plan.js";
+import type { SchemaSet } from "./schema/set.js";
 
 /**
  * --strict: the fields of an event that no schema names, found by walking the event alongside the

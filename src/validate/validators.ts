@@ -1,5 +1,5 @@
 import type { ErrorObject } from "ajv";
-import type { SchemaSet } from "./schema-set.js";
+import type { SchemaSet } from "./schema/set.js";
 
 /** A compiled validator, precompiled (ajv standalone) or compiled at run time: ajv's interface. */
 export type ValidateFn = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };

@@ -1,12 +1,12 @@
 import { Command, InvalidArgumentError, Option } from "commander";
-import { FilterSyntaxError } from "../../events/filter-syntax-error.js";
-import type { EventTest, PredicateSpec } from "../../events/predicate.js";
-import { STEP_SLACK, STEPS_PER_CHAR } from "../../events/regex-budget.js";
-import { MAX_PROGRAM } from "../../events/regex-program.js";
-import { MAX_REPEAT } from "../../events/regex-syntax.js";
-import { parseTimeArg } from "../../events/time-arg.js";
-import { parseWhere } from "../../events/where-clause.js";
-import type { FilterOptions } from "../../transforms/filter-events.js";
+import { FilterSyntaxError } from "../../query/syntax-error.js";
+import type { EventTest, PredicateSpec } from "../../query/predicate.js";
+import { STEP_SLACK, STEPS_PER_CHAR } from "../../regex/budget.js";
+import { MAX_PROGRAM } from "../../regex/program.js";
+import { MAX_REPEAT } from "../../regex/syntax.js";
+import { parseTimeArg } from "../../query/time-arg.js";
+import { parseWhere } from "../../query/where-clause.js";
+import type { FilterOptions } from "../../outputs/filter/index.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
@@ -116,7 +116,7 @@ export function filterCommand(ctx: CommandContext): Command {
       where: raw.where,
     };
     ctx.setRun(async () => {
-      const { compilePredicate, rawSkipFor, toFilteredEvents } = await import("../../transforms/log-stages.js");
+      const { compilePredicate, rawSkipFor, toFilteredEvents } = await import("../../outputs/log-stages.js");
       const opts: FilterOptions = {
         test: compilePredicate(spec),
         skip: rawSkipFor(spec),

@@ -25,7 +25,7 @@ export function jsonCommand(ctx: CommandContext): Command {
   withJobsOption(withInputOptions(cmd)).action((files: string[], raw: JsonRaw) => {
     ctx.setRun(async () => {
       // Loaded only when this command runs (start-up reads no other command's code).
-      const { toResultJson } = await import("../../transforms/log-stages.js");
+      const { toResultJson } = await import("../../outputs/log-stages.js");
       return runCommand(ctx.io, files, raw, (reporter) =>
         toResultJson({ pretty: raw.pretty === true, allowIncomplete: raw.allowIncomplete === true }, reporter),
         "json",

@@ -1,6 +1,6 @@
 import { Command, Option } from "commander";
-import { DEFAULT_LIMITS } from "../../transforms/stats-limits.js";
-import type { StatsRenderer } from "../../transforms/stats-types.js";
+import { DEFAULT_LIMITS } from "../../outputs/stats/limits.js";
+import type { StatsRenderer } from "../../outputs/stats/types.js";
 import type { CommandContext } from "../command-context.js";
 import { colorsFor, type SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
@@ -90,7 +90,7 @@ export function statsCommand(ctx: CommandContext): Command {
     .addOption(new Option("-e, --exit-status", "exit 1 if a result has is_error:true, 4 if a session was cut off (no result)").helpGroup(GROUP));
   withFollowOption(withInputOptions(cmd)).action((files: string[], raw: StatsRaw) => {
     ctx.setRun(async () => {
-      const { toStats } = await import("../../transforms/log-stages.js");
+      const { toStats } = await import("../../outputs/log-stages.js");
       const render = await rendererFor(raw.format ?? "text");
       return runCommand(
         ctx.io,
@@ -114,7 +114,7 @@ export function statsCommand(ctx: CommandContext): Command {
 
 /** The format's renderer; it is made once the output's colour is known. */
 async function rendererFor(format: StatsFormat): Promise<(color: boolean) => StatsRenderer> {
-  const { toStatsJson, toStatsMarkdown, toStatsText } = await import("../../transforms/log-stages.js");
+  const { toStatsJson, toStatsMarkdown, toStatsText } = await import("../../outputs/log-stages.js");
   switch (format) {
     case "json":
       return toStatsJson;

@@ -25,7 +25,7 @@ export function textCommand(ctx: CommandContext): Command {
     .option("--allow-incomplete", "a session without a result is not an error (exit 0); with --final its last text is printed");
   withFollowOption(withJobsOption(withInputOptions(cmd))).action((files: string[], raw: TextRaw) => {
     ctx.setRun(async () => {
-      const { toActionsText } = await import("../../transforms/log-stages.js");
+      const { toActionsText } = await import("../../outputs/log-stages.js");
       return runCommand(ctx.io, files, raw, (reporter, color) =>
         toActionsText(
           {

@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from "commander";
-import { TIMELINE_COLUMNS, type TimelineColumn } from "../../transforms/timeline-columns.js";
-import type { TimelineFormat } from "../../transforms/timeline-lines.js";
+import { TIMELINE_COLUMNS, type TimelineColumn } from "../../outputs/timeline/columns.js";
+import type { TimelineFormat } from "../../outputs/timeline/lines.js";
 import type { Reporter } from "../../diagnostics.js";
 import type { Stage } from "../../stream/stage.js";
 import type { CommandContext } from "../command-context.js";
@@ -114,10 +114,10 @@ export function timelineCommand(ctx: CommandContext): Command {
       // Only the chosen format's code is loaded.
       let makeStage: (reporter: Reporter) => Stage;
       if (format === "html") {
-        const { toTimelineHtml } = await import("../../transforms/timeline-html.js");
+        const { toTimelineHtml } = await import("../../outputs/timeline-html/index.js");
         makeStage = (reporter) => toTimelineHtml({ allowIncomplete: raw.allowIncomplete === true }, reporter);
       } else {
-        const { toTimelineCsv } = await import("../../transforms/log-stages.js");
+        const { toTimelineCsv } = await import("../../outputs/log-stages.js");
         const opts = {
           format,
           columns: raw.columns ?? TIMELINE_COLUMNS,

@@ -1,0 +1,111 @@
+import type { Reporter } from "../../diagnostics.js";
+import type { EventTest } from "../../query/predicate.js";
+import { SessionTracker, type OpenCall } from "../../events/sessions.js";
+import { TimeWindow } from "../../query/time-window.js";
+import { ExitCode } from "../../exit-codes.js";
+import type { RawSkip } from "../../input/raw-skip.js";
+import type { JsonRecord } from "../../input/record.js";
+import type { Stage } from "../../stream/stage.js";
+
+export interface FilterOptions {
+  /** The compiled predicates (compilePredicate); undefined keeps every event. */
+  test?: EventTest | undefined;
+  /** The time window, epoch ms: since inclusive, until exclusive. */
+  since?: number | undefined;
+  until?: number | undefined;
+  /** A kept `completed` brings out its `started` and the reverse. */
+  pair: boolean;
+  /** Print only the number of events that would be written. */
+  count: boolean;
+  /** Exit status 1 (NEGATIVE) when nothing was kept. */
+  exitStatus: boolean;
+  /**
+   * Lines `test` rejects by their type alone (rawSkipFor), left unparsed by the input layer. Used
+   * only without a time window or --pair, which must see every event.
+   */
+  skip?: RawSkip | undefined;
+}
+
+/**
+ * `cursorlog filter`: writes each kept event as the line it was read from (`rec.text` + LF), so
+ * unknown fields, key order, number spelling and escapes survive byte for byte.
+ *
+ * With `pair`, the started events of open calls stay held by a SessionTracker (memory: the calls
+ * still open). A kept completion is preceded by its held `started` line unless that was already
+ * written; a kept `started` makes its completion be written whatever it holds.
+ */
+function join(a: string | Buffer, b: string | Buffer): string | Buffer {
+  return typeof a === "string" && typeof b === "string" ? a + b : Buffer.concat([Buffer.from(a), Buffer.from(b)]);
+}
+
+export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage {
+  const test = opts.test;
+  const window = opts.since !== undefined || opts.until !== undefined ? new TimeWindow(opts.since, opts.until) : undefined;
+  let kept = 0;
+
+  function emit(rec: JsonRecord): string | Buffer {
+    kept++;
+    if (opts.count) return "";
+    return rec.raw ?? rec.text + "\n";
+  }
+
+  const finish = (): string | undefined => {
+    if (opts.exitStatus && kept === 0) reporter.raise(ExitCode.NEGATIVE);
+    return opts.count ? `${kept}\n` : undefined;
+  };
+
+  if (window === undefined && !opts.pair) {
+    // The hot path: one compiled test per line, nothing else. A skipped line (its type rejected
+    // from its raw bytes) has no text and is never written.
+    const stage: Stage = {
+      record: (rec) => (rec.raw !== undefined || (rec.skipped !== true && (test === undefined || test(rec.value))) ? emit(rec) : undefined),
+      finish,
+    };
+    if (opts.skip !== undefined && test !== undefined) stage.skip = opts.skip;
+    return stage;
+  }
+
+  const matches = (rec: JsonRecord): boolean => {
+    // The window sees every event (it tracks the last timestamp), so it runs first.
+    if (window !== undefined && !window.contains(rec.value)) return false;
+    return test === undefined || test(rec.value);
+  };
+
+  if (!opts.pair) {
+    return {
+      record: (rec) => (matches(rec) ? emit(rec) : undefined),
+      fileEnd() {
+        window?.endFile();
+        return undefined;
+      },
+      finish,
+    };
+  }
+
+  const tracker = new SessionTracker();
+  const written = new WeakSet<OpenCall>();
+  return {
+    record(rec) {
+      const step = tracker.observe(rec);
+      const hit = matches(rec);
+      if (step.started) {
+        if (!hit) return undefined;
+        written.add(step.started);
+        return emit(rec);
+      }
+      if (step.completed) {
+        const start = step.completed.started;
+        const startWritten = start !== undefined && written.delete(start);
+        if (hit) return start !== undefined && !startWritten ? join(emit(start.rec), emit(rec)) : emit(rec);
+        return startWritten ? emit(rec) : undefined;
+      }
+      return hit ? emit(rec) : undefined;
+    },
+    fileEnd() {
+      tracker.endFile();
+      window?.endFile();
+      return undefined;
+    },
+    finish,
+  };
+}

@@ -1,0 +1,92 @@
+import type { Reporter } from "../../diagnostics.js";
+import { AssistantText } from "../../events/assistant-text.js";
+import { SessionTracker, type Session } from "../../events/sessions.js";
+import { ExitCode } from "../../exit-codes.js";
+import type { JsonObject, JsonRecord } from "../../input/record.js";
+import type { Stage } from "../../stream/stage.js";
+import { shortenToolCalls, skipCompletionBodies, skipTypes } from "../../input/raw-skip.js";
+import { FIELDS_READ } from "../../events/action.js";
+import { incompleteMessage } from "../shared/incomplete.js";
+
+export interface ResultJsonOptions {
+  pretty: boolean;
+  allowIncomplete: boolean;
+}
+
+/** Key order of `cursor-agent --print --output-format json` (the stream's result line differs). */
+const KEY_ORDER = ["type", "subtype", "is_error", "duration_ms", "duration_api_ms", "result", "session_id", "request_id", "usage"];
+
+/** The result object as `--output-format json` prints it: known keys first, then the rest, values untouched. */
+export function toJsonResult(result: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  // Defined, not assigned: a `__proto__` key of the result line is data, as JSON.parse made it.
+  const copy = (k: string) => Object.defineProperty(out, k, { value: result[k], enumerable: true, writable: true, configurable: true });
+  for (const k of KEY_ORDER) if (Object.hasOwn(result, k)) copy(k);
+  for (const k of Object.keys(result)) if (!Object.hasOwn(out, k)) copy(k);
+  return out;
+}
+
+interface Span {
+  first?: number;
+  last?: number;
+}
+
+/**
+ * `cursorlog json`: for each session, the object `--output-format json` would have printed,
+ * written as soon as the session's result arrives. A session without a result is reported on
+ * stderr (exit 4), or with `allowIncomplete` printed as a synthesized, clearly marked object.
+ */
+export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage {
+  const tracker = new SessionTracker();
+  const serialize = (o: JsonObject) => (opts.pretty ? JSON.stringify(o, null, 2) : JSON.stringify(o)) + "\n";
+  let text = new AssistantText();
+  let span: Span = {};
+
+  function ended(s: Session | undefined): string | undefined {
+    if (s === undefined || s.result !== undefined) return undefined;
+    if (!opts.allowIncomplete) {
+      reporter.report({ severity: "error", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.INCOMPLETE });
+      return undefined;
+    }
+    const o: JsonObject = { type: "result", subtype: "incomplete", is_error: true };
+    if (span.first !== undefined && span.last !== undefined) o.duration_ms = span.last - span.first;
+    o.result = text.text();
+    if (s.sessionId !== undefined) o.session_id = s.sessionId;
+    o.incomplete = { file: s.file, first_line: s.startLine, last_line: s.lastLine, open_tool_calls: s.open.size };
+    return serialize(o);
+  }
+
+  return {
+    // Thinking and the prompt never matter here; a synthesized result needs assistant text and timestamps.
+    // A completion only closes its call here: its result body is never parsed.
+    // A started call is read for the open-calls message: its label and target.
+    skip: shortenToolCalls(skipCompletionBodies(skipTypes(opts.allowIncomplete ? ["user"] : ["thinking", "user", "assistant"])), FIELDS_READ),
+    record(rec: JsonRecord) {
+      const step = tracker.observe(rec);
+      let out = step.ended ? ended(step.ended) : undefined;
+      if (step.ended) {
+        text = new AssistantText();
+        span = {};
+      }
+      const ev = rec.value;
+      if (opts.allowIncomplete) {
+        text.observe(ev);
+        if (typeof ev.timestamp_ms === "number") {
+          span.first ??= ev.timestamp_ms;
+          span.last = ev.timestamp_ms;
+        }
+      }
+      if (step.session.result === rec) {
+        if (ev.is_error === true) reporter.raise(ExitCode.NEGATIVE);
+        out = (out ?? "") + serialize(toJsonResult(ev));
+      }
+      return out;
+    },
+    fileEnd(_file: string, lastLine: number) {
+      const out = ended(tracker.endFile(lastLine));
+      text = new AssistantText();
+      span = {};
+      return out;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { PathList, SessionStats, StatsTotal, TokenUsage } from "./types.js";
+
+/** `12,840`: digits grouped by three with commas, the same in every locale (never toLocaleString). */
+export function formatCount(n: number): string {
+  if (!Number.isSafeInteger(n)) return String(n);
+  const s = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ",");
+  return n < 0 ? "-" + s : s;
+}
+
+/** `37 ms`, `2.40 s`, `3 min 05 s`, `1 h 02 min`: readable, from the logged milliseconds. */
+export function formatDuration(ms: number): string {
+  if (!(ms >= 1000)) return `${Math.round(ms)} ms`;
+  if (ms < 59_995) return `${(ms / 1000).toFixed(2)} s`;
+  const totalS = Math.round(ms / 1000);
+  if (totalS < 3600) return `${Math.floor(totalS / 60)} min ${pad2(totalS % 60)} s`;
+  const totalMin = Math.round(totalS / 60);
+  return `${Math.floor(totalMin / 60)} h ${pad2(totalMin % 60)} min`;
+}
+
+/** A session's wall duration in words: `12.84 s`, `~1.20 s (estimated from timestamps)`, `unknown`. */
+export function sessionDuration(s: SessionStats): string {
+  if (s.durationMs === undefined) return "unknown (no duration_ms, fewer than two timestamps)";
+  const d = formatDuration(s.durationMs);
+  return s.durationSource === "timestamps" ? `~${d} (estimated from timestamps, no duration_ms)` : d;
+}
+
+/** The run's summed duration in words, saying what it covers. */
+export function totalDuration(t: StatsTotal): string {
+  if (t.durationMs === undefined) return `unknown for all ${t.sessions} sessions`;
+  const parts = [`${formatDuration(t.durationMs)}, sum of ${t.durationSessions} of ${t.sessions} sessions`];
+  if (t.durationEstimated > 0) parts.push(`${t.durationEstimated} estimated from timestamps`);
+  return parts.join("; ");
+}
+
+/** `input 5,120, output 734, cache read 20,480, cache write 1,024`; a counter the log lacks says so. */
+export function formatUsage(u: TokenUsage, sep = ", "): string {
+  const n = (v: number | undefined) => (v === undefined ? "not in log" : formatCount(v));
+  return [`input ${n(u.inputTokens)}`, `output ${n(u.outputTokens)}`, `cache read ${n(u.cacheReadTokens)}`, `cache write ${n(u.cacheWriteTokens)}`].join(sep);
+}
+
+/** The total's token line, with how many sessions it sums and how many repeats it skipped. */
+export function totalUsage(t: StatsTotal, sep = ", "): string {
+  if (t.usage === undefined) return "not in log";
+  let s = `${formatUsage(t.usage, sep)} (${t.usageSessions} of ${t.sessions} sessions report usage`;
+  if (t.usageRepeated > 0) s += `; ${t.usageRepeated} repeated request${t.usageRepeated === 1 ? "" : "s"} not added again`;
+  return s + ")";
+}
+
+/** `finished`, `error (is_error: true)`, `cut off: no result after line 9, 1 call still open`. */
+export function outcomeText(s: SessionStats): string {
+  if (s.outcome === "finished") return "finished";
+  if (s.outcome === "error") return `error (is_error: true${s.resultSubtype === undefined ? "" : `, subtype ${s.resultSubtype}`})`;
+  const open = s.open.count;
+  return `cut off: no result, last event at line ${s.lastLine}, ${open === 0 ? "no" : open} call${open === 1 ? "" : "s"} still open`;
+}
+
+/** `18 ok, 1 failed, 2 refused` (zero bins left out); "" for no calls. */
+export function callSummary(c: { ok: number; failed: number; refused: number; noResult: number; open: number }): string {
+  const parts: string[] = [];
+  if (c.ok > 0) parts.push(`${formatCount(c.ok)} ok`);
+  if (c.failed > 0) parts.push(`${formatCount(c.failed)} failed`);
+  if (c.refused > 0) parts.push(`${formatCount(c.refused)} refused`);
+  if (c.noResult > 0) parts.push(`${formatCount(c.noResult)} without result`);
+  if (c.open > 0) parts.push(`${formatCount(c.open)} open`);
+  return parts.join(", ");
+}
+
+/** Calls on a path list: distinct paths kept plus those past the cap. */
+export function pathCount(p: PathList): number {
+  return p.paths.length + p.more;
+}
+
+function pad2(n: number): string {
+  return n < 10 ? "0" + n : String(n);
+}

@@ -1,0 +1,60 @@
+import type { Reporter } from "../../diagnostics.js";
+import { SessionTracker, type Session } from "../../events/sessions.js";
+import { ExitCode } from "../../exit-codes.js";
+import type { JsonRecord } from "../../input/record.js";
+import type { Stage } from "../../stream/stage.js";
+import { collectStats, finishStats, startStats, type StatsAcc, type StatsLimits } from "./collect.js";
+import { StatsTotalAcc } from "./total.js";
+import type { StatsRenderer } from "./types.js";
+
+export interface StatsOptions {
+  limits: StatsLimits;
+  render: StatsRenderer;
+  /** `-e`: exit 1 for a result with is_error:true, 4 for a session cut off. Otherwise the report is the answer (exit 0). */
+  exitStatus: boolean;
+}
+
+/**
+ * `cursorlog stats`: a summary per session, written as soon as the session ends (its result, the
+ * next init, the end of its file), so a live pipe shows each block without waiting for the input
+ * to end; the total comes last. Memory: the current session's counters and capped lists.
+ */
+export function toStats(opts: StatsOptions, reporter: Reporter): Stage {
+  const tracker = new SessionTracker();
+  const total = new StatsTotalAcc();
+  let acc: StatsAcc | undefined;
+  let accIndex = 0;
+
+  function end(s: Session): string {
+    const report = finishStats(acc ?? startStats(opts.limits), s);
+    acc = undefined;
+    total.add(report);
+    if (opts.exitStatus && report.outcome === "error") reporter.raise(ExitCode.NEGATIVE);
+    if (opts.exitStatus && report.outcome === "cut_off") reporter.raise(ExitCode.INCOMPLETE);
+    return opts.render.session(report);
+  }
+
+  return {
+    record(rec: JsonRecord) {
+      const step = tracker.observe(rec);
+      let out = "";
+      // A session that ended with its result was written then; one cut off by an init is written now.
+      if (step.ended !== undefined && step.ended.result === undefined) out += end(step.ended);
+      if (acc === undefined || accIndex !== step.session.index) {
+        acc = startStats(opts.limits);
+        accIndex = step.session.index;
+      }
+      collectStats(acc, step, rec);
+      if (step.session.result === rec) out += end(step.session);
+      return out === "" ? undefined : out;
+    },
+    fileEnd() {
+      const s = tracker.endFile();
+      if (s === undefined || s.result !== undefined) return undefined;
+      return end(s);
+    },
+    finish() {
+      return opts.render.total(total.report());
+    },
+  };
+}

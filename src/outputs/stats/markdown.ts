@@ -1,0 +1,121 @@
+import { callSummary, formatCount, formatDuration, formatUsage, outcomeText, pathCount, sessionDuration, totalDuration, totalUsage } from "./format.js";
+import { markdownText as md } from "./markdown-escape.js";
+import type { CallCounts, FileOps, PathList, SessionStats, StatsCall, StatsRenderer, StatsTotal } from "./types.js";
+
+const NOT_IN_LOG = "not in log";
+const ICON = { finished: "✅", error: "❌", cut_off: "⚠️" } as const;
+
+/**
+ * `cursorlog stats --format markdown`: GitHub-flavoured Markdown ready to append to
+ * $GITHUB_STEP_SUMMARY — a `###` heading per session, a bullet list, tables — then a `###
+ * Total` for any number of sessions but one. Every string from the log goes through
+ * markdownText: no raw HTML, no cell-splitting `|`, no code spans. Each block ends with a blank line.
+ */
+export function toStatsMarkdown(): StatsRenderer {
+  return {
+    session(s) {
+      let out = `### ${ICON[s.outcome]} Session ${s.index}: ${md(s.file)}, lines ${s.firstLine}–${s.lastLine}\n\n`;
+      out += bullets([
+        ["Outcome", md(outcomeText(s))],
+        ["Model", md(s.model ?? NOT_IN_LOG)],
+        ["Prompt", md(s.prompt ?? NOT_IN_LOG)],
+        ["Duration", md(sessionDuration(s))],
+        ["Tokens", s.usage === undefined ? NOT_IN_LOG : formatUsage(s.usage, " · ")],
+        ["Tool calls", callsText(s.calls)],
+        ["Session id", md(s.sessionId ?? NOT_IN_LOG)],
+      ]);
+      out += kindTable(s.calls);
+      out += callTable("Failed calls", s.failed.count, s.failed.items);
+      out += callTable("Rejected calls", s.rejected.count, s.rejected.items);
+      out += slowestTable(s.slowest);
+      out += shellTable(s);
+      out += filesTable(s.files);
+      out += callTable("Calls still open at the end", s.open.count, s.open.items);
+      return out;
+    },
+    total(t) {
+      if (t.sessions === 1) return "";
+      let out = `### Total: ${t.sessions} session${t.sessions === 1 ? "" : "s"}\n\n`;
+      if (t.sessions === 0) return out + "No events in the input.\n\n";
+      out += bullets([
+        ["Outcomes", outcomes(t)],
+        ["Duration", md(totalDuration(t))],
+        ["Tokens", md(totalUsage(t, " · "))],
+        ["Tool calls", callsText(t.calls)],
+        ["Failed / rejected calls", `${formatCount(t.failed)} / ${formatCount(t.rejected)}`],
+        ["Shell commands with a non-zero exit", formatCount(t.shellExits)],
+        ["Files", `${fileCounts(t.files)} (summed over sessions)`],
+      ]);
+      return out + kindTable(t.calls);
+    },
+  };
+}
+
+function bullets(items: Array<[string, string]>): string {
+  return items.map(([k, v]) => `- **${k}:** ${v}\n`).join("") + "\n";
+}
+
+function callsText(k: CallCounts): string {
+  const summary = callSummary(k);
+  let s = formatCount(k.calls) + (summary === "" ? "" : ` (${summary})`);
+  if (k.byStatus.length > 0) s += "; by status: " + k.byStatus.map(([st, n]) => `${md(st)} ${formatCount(n)}`).join(", ");
+  return s;
+}
+
+function outcomes(t: StatsTotal): string {
+  const parts = [`${ICON.finished} ${t.finished} finished`];
+  if (t.errors > 0) parts.push(`${ICON.error} ${t.errors} error`);
+  if (t.cutOff > 0) parts.push(`${ICON.cut_off} ${t.cutOff} cut off`);
+  return parts.join(", ");
+}
+
+function table(head: string[], right: boolean[], rows: string[][]): string {
+  let out = `| ${head.join(" | ")} |\n|${right.map((r) => (r ? " ---: " : " --- ")).join("|")}|\n`;
+  for (const row of rows) out += `| ${row.join(" | ")} |\n`;
+  return out + "\n";
+}
+
+function kindTable(k: CallCounts): string {
+  if (k.byKind.length === 0) return "";
+  const rows = k.byKind.map(([kind, n]) => [md(kind), ...[n.calls, n.ok, n.failed, n.refused, n.noResult, n.open].map(formatCount)]);
+  return table(["Kind", "Calls", "OK", "Failed", "Refused", "No result", "Open"], [false, true, true, true, true, true, true], rows);
+}
+
+function title(name: string, count: number, shown: number): string {
+  return `**${name} (${formatCount(count)}${count > shown ? `, first ${shown} shown` : ""})**\n\n`;
+}
+
+function callTable(name: string, count: number, items: StatsCall[]): string {
+  if (count === 0) return "";
+  const rows = items.map((it) => [String(it.line), md(it.action), md(it.target), md(it.note || it.status)]);
+  return title(name, count, items.length) + table(["Line", "Action", "Target", "Status"], [true, false, false, false], rows);
+}
+
+function slowestTable(items: StatsCall[]): string {
+  if (items.length === 0) return "";
+  const rows = items.map((it) => [it.durationMs === undefined ? "?" : formatDuration(it.durationMs), String(it.line), md(it.action), md(it.target), md(it.note || it.status)]);
+  return "**Slowest calls**\n\n" + table(["Duration", "Line", "Action", "Target", "Status"], [true, true, false, false, false], rows);
+}
+
+function shellTable(s: SessionStats): string {
+  const x = s.shellExits;
+  if (x.count === 0) return "";
+  const rows = x.items.map((it) => [String(it.line), it.exitCode !== undefined ? String(it.exitCode) : "", md(it.signal ?? ""), md(it.command)]);
+  return title("Shell commands with a non-zero exit", x.count, x.items.length) + table(["Line", "Exit", "Signal", "Command"], [true, true, false, false], rows);
+}
+
+function filesTable(files: FileOps<PathList>): string {
+  const rows: string[][] = [];
+  for (const op of ["read", "created", "edited", "deleted"] as const) {
+    const p = files[op];
+    for (const path of p.paths) rows.push([op, md(path)]);
+    if (p.more > 0) rows.push([op, `… and ${formatCount(p.more)} more`]);
+  }
+  if (rows.length === 0) return "";
+  const n = (op: keyof FileOps<PathList>) => `${op} ${formatCount(pathCount(files[op]))}`;
+  return `**Files** (${n("read")}, ${n("created")}, ${n("edited")}, ${n("deleted")})\n\n` + table(["Operation", "Path"], [false, false], rows);
+}
+
+function fileCounts(f: FileOps<number>): string {
+  return `read ${formatCount(f.read)}, created ${formatCount(f.created)}, edited ${formatCount(f.edited)}, deleted ${formatCount(f.deleted)}`;
+}

@@ -1,0 +1,136 @@
+import type { Colors } from "picocolors/types.js";
+import { escapeControls } from "../../sanitize.js";
+import { callSummary, formatCount, formatDuration, formatUsage, outcomeText, pathCount, sessionDuration, totalDuration, totalUsage } from "./format.js";
+import { textTable } from "./text-table.js";
+import type { CallCounts, FileOps, PathList, SessionStats, StatsCall, StatsRenderer, StatsTotal } from "./types.js";
+
+const e = escapeControls;
+const NOT_IN_LOG = "not in log";
+/** The statuses statusTone calls "refused" (shown yellow, not red). */
+const REFUSED = /^(rejected|permissionDenied|readPermissionDenied|writePermissionDenied)$/;
+
+/**
+ * `cursorlog stats` as aligned plain text: a block per session, then (for any number of sessions
+ * but one) the total. Every string from the log goes through escapeControls, so a log cannot
+ * move the cursor, retitle the terminal or reorder text; colour only when `colors` enables it.
+ */
+export function toStatsText(c: Colors): StatsRenderer {
+  let blocks = 0;
+  const sep = () => (blocks++ === 0 ? "" : "\n");
+
+  return {
+    session(s) {
+      let out = sep() + c.bold(`Session ${s.index}: ${e(s.file)}, lines ${s.firstLine}-${s.lastLine}`) + "\n";
+      const tone = s.outcome === "finished" ? c.green : s.outcome === "error" ? c.red : c.yellow;
+      const fields: Array<[string, string]> = [
+        ["session id", e(s.sessionId ?? NOT_IN_LOG)],
+        ["model", e(s.model ?? NOT_IN_LOG)],
+        ["prompt", e(s.prompt ?? NOT_IN_LOG)],
+        ["outcome", tone(e(outcomeText(s)))],
+        ["duration", sessionDuration(s)],
+        ["tokens", s.usage === undefined ? NOT_IN_LOG : formatUsage(s.usage)],
+        ...callFields(s.calls),
+      ];
+      out += fieldLines(fields);
+      out += kindTable(s.calls);
+      out += callList(c, "failed calls", s.failed.count, s.failed.items);
+      out += callList(c, "rejected calls", s.rejected.count, s.rejected.items);
+      out += slowestList(c, s.slowest);
+      out += shellList(c, s);
+      out += fileLists(c, s.files);
+      out += callList(c, "calls still open at the end", s.open.count, s.open.items);
+      return out;
+    },
+    total(t) {
+      if (t.sessions === 1) return "";
+      let out = sep() + c.bold(`Total: ${t.sessions} session${t.sessions === 1 ? "" : "s"}`) + "\n";
+      if (t.sessions === 0) return out + "  no events in the input\n";
+      const outcomes = [`${t.finished} finished`];
+      if (t.errors > 0) outcomes.push(`${t.errors} error`);
+      if (t.cutOff > 0) outcomes.push(`${t.cutOff} cut off`);
+      out += fieldLines([
+        ["outcomes", outcomes.join(", ")],
+        ["duration", totalDuration(t)],
+        ["tokens", totalUsage(t)],
+        ...callFields(t.calls),
+        ["failed", `${formatCount(t.failed)} call${t.failed === 1 ? "" : "s"}`],
+        ["rejected", `${formatCount(t.rejected)} call${t.rejected === 1 ? "" : "s"}`],
+        ["shell exits", `${formatCount(t.shellExits)} non-zero`],
+        ["files", `${fileCounts(t.files)} (summed over sessions)`],
+      ]);
+      return out + kindTable(t.calls);
+    },
+  };
+}
+
+function callFields(k: CallCounts): Array<[string, string]> {
+  const summary = callSummary(k);
+  const fields: Array<[string, string]> = [["tool calls", formatCount(k.calls) + (summary === "" ? "" : `: ${summary}`)]];
+  if (k.byStatus.length > 0) fields.push(["statuses", k.byStatus.map(([st, n]) => `${e(st)} ${formatCount(n)}`).join(", ")]);
+  return fields;
+}
+
+function fieldLines(fields: Array<[string, string]>): string {
+  const w = Math.max(...fields.map(([k]) => k.length));
+  return fields.map(([k, v]) => `  ${k.padEnd(w)}  ${v}\n`).join("");
+}
+
+function kindTable(k: CallCounts): string {
+  if (k.byKind.length === 0) return "";
+  const rows = [["kind", "calls", "ok", "failed", "refused", "no result", "open"]];
+  for (const [kind, n] of k.byKind) rows.push([e(kind), ...[n.calls, n.ok, n.failed, n.refused, n.noResult, n.open].map(formatCount)]);
+  return "\n" + textTable(rows, [false, true, true, true, true, true, true], "  ");
+}
+
+function heading(c: Colors, title: string, count: number, shown: number): string {
+  return `\n  ${c.bold(title)} (${formatCount(count)}${count > shown ? `, first ${shown} shown` : ""})\n`;
+}
+
+function callList(c: Colors, title: string, count: number, items: StatsCall[]): string {
+  if (count === 0) return "";
+  const rows = items.map((it) => [`line ${it.line}`, describe(c, it)]);
+  return heading(c, title, count, items.length) + textTable(rows, [false, false], "    ");
+}
+
+function slowestList(c: Colors, items: StatsCall[]): string {
+  if (items.length === 0) return "";
+  const rows = items.map((it) => [durationCell(it), `line ${it.line}`, describe(c, it)]);
+  return `\n  ${c.bold("slowest calls")}\n` + textTable(rows, [true, false, false], "    ");
+}
+
+function shellList(c: Colors, s: SessionStats): string {
+  const x = s.shellExits;
+  if (x.count === 0) return "";
+  const rows = x.items.map((it) => [
+    it.exitCode !== undefined ? `exit ${it.exitCode}` : it.signal !== undefined ? `signal ${e(it.signal)}` : "failed",
+    `line ${it.line}`,
+    e(it.command),
+  ]);
+  return heading(c, "shell commands with a non-zero exit", x.count, x.items.length) + textTable(rows, [false, false, false], "    ", (_r, col, p) => (col === 0 ? c.red(p) : p));
+}
+
+function fileLists(c: Colors, files: FileOps<PathList>): string {
+  let out = "";
+  for (const op of ["read", "created", "edited", "deleted"] as const) {
+    const p = files[op];
+    if (pathCount(p) === 0) continue;
+    out += `\n  ${c.bold(`files ${op}`)} (${formatCount(p.paths.length)}${p.more > 0 ? ` listed, +${formatCount(p.more)} more` : ""})\n`;
+    out += p.paths.map((path) => `    ${e(path)}\n`).join("");
+  }
+  return out;
+}
+
+function fileCounts(f: FileOps<number>): string {
+  return `read ${formatCount(f.read)}, created ${formatCount(f.created)}, edited ${formatCount(f.edited)}, deleted ${formatCount(f.deleted)}`;
+}
+
+function durationCell(it: StatsCall): string {
+  return it.durationMs === undefined ? "?" : formatDuration(it.durationMs);
+}
+
+/** `Ran terminal command: npm test (failed, exit 1)`, escaped, the note coloured by tone. */
+function describe(c: Colors, it: StatsCall): string {
+  let s = e(it.action) + (it.target === "" ? "" : `: ${e(it.target)}`);
+  if (it.note !== "") s += " " + (REFUSED.test(it.status) ? c.yellow : c.red)(`(${e(it.note)})`);
+  return s;
+}

@@ -1,0 +1,91 @@
+import { CallTally } from "./tally.js";
+import type { SessionStats, StatsTotal, TokenUsage } from "./types.js";
+
+/** Requests remembered to keep usage from being added twice; past this, no more are remembered. */
+const MAX_REQUESTS = 100_000;
+
+/**
+ * The run's total, a reducer over finished session reports. Token usage is added once per
+ * (session_id, request_id): the same request logged twice (a log passed twice, a capture
+ * concatenated with its copy) is counted once and reported as repeated. A session without a
+ * request_id is always added.
+ */
+export class StatsTotalAcc {
+  private sessions = 0;
+  private finished = 0;
+  private errors = 0;
+  private cutOff = 0;
+  private durationMs = 0;
+  private durationSessions = 0;
+  private durationEstimated = 0;
+  private usage: TokenUsage | undefined;
+  private usageSessions = 0;
+  private usageRepeated = 0;
+  private readonly seen = new Set<string>();
+  private readonly tally = new CallTally();
+  private failed = 0;
+  private rejected = 0;
+  private shellExits = 0;
+  private readonly files = { read: 0, created: 0, edited: 0, deleted: 0 };
+
+  add(s: SessionStats): void {
+    this.sessions++;
+    if (s.outcome === "finished") this.finished++;
+    else if (s.outcome === "error") this.errors++;
+    else this.cutOff++;
+    if (s.durationMs !== undefined) {
+      this.durationMs += s.durationMs;
+      this.durationSessions++;
+      if (s.durationSource === "timestamps") this.durationEstimated++;
+    }
+    if (s.usage !== undefined) this.addUsage(s);
+    this.tally.merge(s.calls);
+    this.failed += s.failed.count;
+    this.rejected += s.rejected.count;
+    this.shellExits += s.shellExits.count;
+    for (const op of ["read", "created", "edited", "deleted"] as const) this.files[op] += s.files[op].paths.length + s.files[op].more;
+  }
+
+  report(): StatsTotal {
+    return {
+      sessions: this.sessions,
+      finished: this.finished,
+      errors: this.errors,
+      cutOff: this.cutOff,
+      durationMs: this.durationSessions > 0 ? this.durationMs : undefined,
+      durationSessions: this.durationSessions,
+      durationEstimated: this.durationEstimated,
+      usage: this.usage === undefined ? undefined : { ...this.usage },
+      usageSessions: this.usageSessions,
+      usageRepeated: this.usageRepeated,
+      calls: this.tally.report(),
+      failed: this.failed,
+      rejected: this.rejected,
+      shellExits: this.shellExits,
+      files: { ...this.files },
+    };
+  }
+
+  private addUsage(s: SessionStats): void {
+    if (s.requestId !== undefined) {
+      const key = `${s.sessionId ?? ""}\u0000${s.requestId}`;
+      if (this.seen.has(key)) {
+        this.usageRepeated++;
+        return;
+      }
+      if (this.seen.size < MAX_REQUESTS) this.seen.add(key);
+    }
+    const u = s.usage as TokenUsage;
+    const t = (this.usage ??= { inputTokens: undefined, outputTokens: undefined, cacheReadTokens: undefined, cacheWriteTokens: undefined });
+    t.inputTokens = plus(t.inputTokens, u.inputTokens);
+    t.outputTokens = plus(t.outputTokens, u.outputTokens);
+    t.cacheReadTokens = plus(t.cacheReadTokens, u.cacheReadTokens);
+    t.cacheWriteTokens = plus(t.cacheWriteTokens, u.cacheWriteTokens);
+    this.usageSessions++;
+  }
+}
+
+/** A sum where undefined means "not in the log": it never turns into 0. */
+function plus(a: number | undefined, b: number | undefined): number | undefined {
+  return b === undefined ? a : (a ?? 0) + b;
+}

@@ -1,0 +1,135 @@
+/**
+ * The report `cursorlog stats` makes of one session and of the whole run: plain data, built by
+ * collect.ts / total.ts and drawn by one renderer per format. Strings are exactly as
+ * logged (renderers escape them); a number that the log does not give is `undefined`, never 0.
+ */
+
+/** How a call ended, in four bins: ok (success), failed, refused (rejected / permission denied), no result. */
+export type StatsCategory = "ok" | "failed" | "refused" | "noResult";
+
+/** Calls of one kind (or all kinds), by category. `open`: still running when the session ended. */
+export interface KindCounts {
+  calls: number;
+  ok: number;
+  failed: number;
+  refused: number;
+  noResult: number;
+  open: number;
+}
+
+/** All calls of a session (or of the run): totals, per kind and per status, largest first. */
+export interface CallCounts extends KindCounts {
+  byKind: Array<[kind: string, counts: KindCounts]>;
+  /** Result arm → calls; `no_result` for a completion without one, `incomplete` for an open call. */
+  byStatus: Array<[status: string, count: number]>;
+}
+
+/** One call in a list (failed, rejected, slowest, open). */
+export interface StatsCall {
+  /** Line of the completed event (of the started event for an open call). */
+  line: number;
+  kind: string;
+  /** `Ran terminal command`, `Read file`, … (what `cursorlog text` prints). */
+  action: string;
+  /** Path, command, pattern, URL…, shortened to TARGET_MAX characters; "" when unknown. */
+  target: string;
+  /** The result arm; "" when the completion has none, `incomplete` for an open call. */
+  status: string;
+  /** The status in words, e.g. `failed, exit 1`; "" for success. */
+  note: string;
+  durationMs: number | undefined;
+}
+
+/** A shell call that ended with a non-zero exit code (or a signal). */
+export interface ShellExit {
+  line: number;
+  command: string;
+  exitCode: number | undefined;
+  signal: string | undefined;
+}
+
+/** A capped list: `count` is exact, `items` the first ones (at most the cap). */
+export interface Listed<T> {
+  count: number;
+  items: T[];
+}
+
+/** Distinct paths, in first-seen order, capped; `more` counts operations on paths beyond the cap. */
+export interface PathList {
+  paths: string[];
+  more: number;
+}
+
+export interface FileOps<T> {
+  read: T;
+  created: T;
+  edited: T;
+  deleted: T;
+}
+
+/** `result.usage`, key by key; a key the log lacks is undefined. */
+export interface TokenUsage {
+  inputTokens: number | undefined;
+  outputTokens: number | undefined;
+  cacheReadTokens: number | undefined;
+  cacheWriteTokens: number | undefined;
+}
+
+/** finished: a result with is_error false; error: is_error true; cut_off: no result at all. */
+export type SessionOutcome = "finished" | "error" | "cut_off";
+
+export interface SessionStats {
+  /** 1-based number of the session in the whole run. */
+  index: number;
+  file: string;
+  firstLine: number;
+  lastLine: number;
+  sessionId: string | undefined;
+  requestId: string | undefined;
+  model: string | undefined;
+  /** First non-blank line of the first user message, shortened to PROMPT_MAX characters. */
+  prompt: string | undefined;
+  outcome: SessionOutcome;
+  resultSubtype: string | undefined;
+  /** `result.duration_ms`, else last − first `timestamp_ms` (source `timestamps`), else undefined. */
+  durationMs: number | undefined;
+  durationSource: "result" | "timestamps" | undefined;
+  usage: TokenUsage | undefined;
+  calls: CallCounts;
+  failed: Listed<StatsCall>;
+  rejected: Listed<StatsCall>;
+  /** Longest first; only calls whose duration the log gives. */
+  slowest: StatsCall[];
+  files: FileOps<PathList>;
+  shellExits: Listed<ShellExit>;
+  /** Calls started and never completed, in start order. */
+  open: Listed<StatsCall>;
+}
+
+export interface StatsTotal {
+  sessions: number;
+  finished: number;
+  errors: number;
+  cutOff: number;
+  /** Sum of the sessions' durations that are known; how many were known, and how many of those estimated. */
+  durationMs: number | undefined;
+  durationSessions: number;
+  durationEstimated: number;
+  /** Sum over the sessions that report usage, each (session_id, request_id) once. */
+  usage: TokenUsage | undefined;
+  usageSessions: number;
+  /** Sessions whose usage was not added: same session_id and request_id as one already counted. */
+  usageRepeated: number;
+  calls: CallCounts;
+  failed: number;
+  rejected: number;
+  shellExits: number;
+  /** Per-session file counts, summed (a file touched in two sessions counts twice). */
+  files: FileOps<number>;
+}
+
+/** What a format makes of the report; `total` is called once, at the very end. */
+export interface StatsRenderer {
+  session(s: SessionStats): string;
+  total(t: StatsTotal): string;
+}

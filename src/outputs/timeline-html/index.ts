@@ -1,0 +1,65 @@
+import type { Reporter } from "../../diagnostics.js";
+import { SessionTracker, type Session } from "../../events/sessions.js";
+import { ExitCode } from "../../exit-codes.js";
+import type { JsonRecord } from "../../input/record.js";
+import type { Stage } from "../../stream/stage.js";
+import { incompleteMessage } from "../shared/incomplete.js";
+import { isoTimeFormatter } from "../shared/iso-time.js";
+import { timelineHtmlPage } from "./page.js";
+import { finishHtmlSession, observeHtml, startHtmlSession, type HtmlSessionAcc } from "./session.js";
+import type { HtmlSession } from "./types.js";
+
+export interface TimelineHtmlOptions {
+  /** A session without a result is not an error (its open calls are drawn as incomplete either way). */
+  allowIncomplete: boolean;
+}
+
+/**
+ * `cursorlog timeline --format html`: one self-contained page for the whole run, a Gantt chart of
+ * each session's tool calls. A chart needs the whole picture, so unlike csv this stage writes
+ * nothing until the input ends: it holds one small record per tool call (the few fields drawn,
+ * capped) and one summary per session, never events. Every line is read: thinking and assistant
+ * events carry the times that start a session's axis, and the user event its prompt.
+ */
+export function toTimelineHtml(opts: TimelineHtmlOptions, reporter: Reporter): Stage {
+  const tracker = new SessionTracker();
+  const iso = isoTimeFormatter();
+  const sessions: HtmlSession[] = [];
+  let acc: HtmlSessionAcc | undefined;
+
+  /** The session is over (its result, the next session, the end of its file): keep its page data. */
+  function close(s: Session): void {
+    if (acc === undefined || acc.session !== s) return;
+    sessions.push(finishHtmlSession(acc, iso));
+    acc = undefined;
+  }
+
+  function ended(s: Session | undefined): void {
+    if (s === undefined) return;
+    close(s);
+    if (s.result === undefined && !opts.allowIncomplete) {
+      reporter.report({ severity: "error", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.INCOMPLETE });
+    }
+  }
+
+  return {
+    record(rec: JsonRecord) {
+      const step = tracker.observe(rec);
+      if (step.ended) ended(step.ended);
+      if (acc === undefined) acc = startHtmlSession(step.session);
+      observeHtml(acc, step, rec);
+      if (step.session.result === rec) {
+        if (rec.value.is_error === true) reporter.raise(ExitCode.NEGATIVE);
+        close(step.session);
+      }
+      return undefined;
+    },
+    fileEnd(_file: string, lastLine: number) {
+      ended(tracker.endFile(lastLine));
+      return undefined;
+    },
+    finish() {
+      return timelineHtmlPage({ sessions });
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import type { CallRecord } from "./call.js";
+import { packLanes, type Interval } from "./lanes.js";
+import { statusClass } from "./status.js";
+import type { HtmlCall } from "./types.js";
+
+/** The narrowest bar, as a fraction of the axis (the page draws it as this share of the width). */
+export const MIN_BAR = 0.004;
+
+export interface Layout {
+  axis: "time" | "sequence";
+  /** Absolute ms of the axis origin ("time" only). */
+  origin: number | undefined;
+  span: number;
+  lanes: number;
+  calls: HtmlCall[];
+}
+
+/**
+ * Places a session's calls (in seq order) on an axis and packs them into lanes. With any logged
+ * time the axis is time: it runs from the session's first logged time to its last (events and
+ * calls alike); a call missing a time is placed at the start of the call before it (flagged
+ * approx); an incomplete call runs to the end of the axis. Without any time (2025 logs) call n
+ * takes the unit [n-1, n], an incomplete one [n-1, end]. `firstTs`/`lastTs`: the events' range.
+ */
+export function layoutCalls(records: readonly CallRecord[], firstTs: number | undefined, lastTs: number | undefined): Layout {
+  let lo = firstTs ?? Infinity;
+  let hi = lastTs ?? -Infinity;
+  let timed = false;
+  for (const r of records) {
+    for (const t of [r.startedMs, r.completedMs]) {
+      if (t === undefined) continue;
+      timed = true;
+      if (t < lo) lo = t;
+      if (t > hi) hi = t;
+    }
+  }
+  const intervals: Interval[] = [];
+  const approx: boolean[] = [];
+  let span: number;
+  let origin: number | undefined;
+  if (timed) {
+    origin = lo;
+    span = Math.max(hi - lo, 1);
+    let prev = 0;
+    for (const r of records) {
+      const open = r.status === "incomplete";
+      const known = r.startedMs ?? r.completedMs;
+      const start = known === undefined ? prev : known - lo;
+      const end = open ? span : r.completedMs === undefined ? start : Math.max(r.completedMs - lo, start);
+      intervals.push({ start, end });
+      approx.push(!open && (r.startedMs === undefined || r.completedMs === undefined));
+      prev = start;
+    }
+  } else {
+    span = Math.max(records.length, 1);
+    for (const r of records) {
+      intervals.push({ start: r.seq - 1, end: r.status === "incomplete" ? span : r.seq });
+      approx.push(false);
+    }
+  }
+  const lanes = packLanes(intervals, span * MIN_BAR);
+  const calls = records.map((r, i): HtmlCall => ({
+    seq: r.seq,
+    id: r.id,
+    lane: lanes[i]!,
+    kind: r.kind,
+    action: r.action,
+    target: r.target,
+    status: r.status,
+    cls: statusClass(r.status),
+    x0: intervals[i]!.start,
+    x1: intervals[i]!.end,
+    ms: r.durationMs ?? null,
+    exit: r.exit,
+    approx: approx[i]!,
+    line: r.line,
+  }));
+  return { axis: timed ? "time" : "sequence", origin, span, lanes: lanes.reduce((n, l) => Math.max(n, l + 1), 0), calls };
+}

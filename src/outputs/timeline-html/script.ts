@@ -1,0 +1,133 @@
+import { CHART_SCRIPT } from "./chart-script.js";
+import { HOVER_SCRIPT } from "./hover-script.js";
+
+/**
+ * The page's one inline script: reads the JSON block, builds each session's summary, chart and
+ * call table, wires the tooltip, and marks <body data-rendered="ok"> when it is done ("error" if
+ * anything threw, so a test can tell). Strings from the log are only ever set as textContent or
+ * attribute values, never parsed as HTML. No network, no eval, no timers: CSP allows it as is.
+ */
+export const PAGE_SCRIPT = `(function () {
+"use strict";
+var body = document.body, ALL = [];
+window.addEventListener("error", function () { body.setAttribute("data-rendered", "error"); });
+
+function el(tag, cls, text) {
+  var e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== null && text !== undefined) e.textContent = String(text);
+  return e;
+}
+function plural(n, one, many) { return n + " " + (n === 1 ? one : many || one + "s"); }
+function statusText(st) { return st === "" ? "no result" : st; }
+${CHART_SCRIPT}
+function summary(s) {
+  var dl = el("dl", "summary");
+  function row(name, value) {
+    dl.appendChild(el("dt", null, name));
+    var dd = el("dd");
+    if (typeof value === "string") dd.textContent = value; else dd.appendChild(value);
+    dl.appendChild(dd);
+  }
+  row("Prompt", s.prompt === null ? "not logged" : s.prompt);
+  row("Model", s.model === null ? "not logged" : s.model);
+  row("Started", s.startedAt === null ? "not logged" : s.startedAt.replace("T", " ").replace("Z", " UTC"));
+  row("Wall time", s.durationMs === null ? "not logged" :
+    fmtMs(s.durationMs) + (s.durationSource === "timestamps" ? " (first to last logged time; no result)" : " (the result's duration_ms)"));
+  var chips = el("span", "chips"), i;
+  chips.appendChild(el("span", null, s.calls.length + (s.lanes > 1 ? " (drawn in " + s.lanes + " lanes)" : "") + (s.byStatus.length ? " \\u2014" : "")));
+  for (i = 0; i < s.byStatus.length; i++) {
+    var chip = el("span", "chip");
+    chip.appendChild(el("span", "swatch s-" + clsOf(s, s.byStatus[i][0])));
+    chip.appendChild(el("span", null, s.byStatus[i][1] + " " + statusText(s.byStatus[i][0])));
+    chips.appendChild(chip);
+  }
+  row("Tool calls", chips);
+  if (s.outcome === "cut_off") row("Result", el("span", "cut", "cut off: no result event; the log ends at line " + s.lastLine));
+  else row("Result", s.outcome === "error" ? "error (is_error: true)" : s.resultSubtype === null ? "finished" : s.resultSubtype);
+  row("Log", s.file + ", lines " + s.firstLine + "\\u2013" + s.lastLine);
+  return dl;
+}
+
+function clsOf(s, status) {
+  for (var i = 0; i < s.calls.length; i++) if (s.calls[i].status === status) return s.calls[i].cls;
+  return "none";
+}
+
+function table(s) {
+  var d = el("details", "calls"), t = el("table"), cg = el("colgroup"), head = el("tr"), tb = el("tbody"), i;
+  if (s.calls.length <= 100) d.open = true;
+  d.appendChild(el("summary", null, plural(s.calls.length, "tool call") + ", in start order"));
+  var cols = [["c-seq", "#", "n"], ["c-lane", "lane", "n"], ["c-start", "start", "n"], ["c-dur", "duration", "n"],
+    ["c-status", "status"], ["c-action", "action"], ["c-target", "target"]];
+  for (i = 0; i < cols.length; i++) {
+    cg.appendChild(el("col", cols[i][0]));
+    head.appendChild(el("th", cols[i][2] || null, cols[i][1]));
+  }
+  t.appendChild(cg);
+  t.appendChild(el("thead")).appendChild(head);
+  for (i = 0; i < s.calls.length; i++) {
+    var c = s.calls[i], tr = el("tr"), st = el("td");
+    tr.setAttribute("data-seq", String(c.seq));
+    tr.appendChild(el("td", "n", c.seq));
+    tr.appendChild(el("td", "n", c.lane + 1));
+    tr.appendChild(el("td", "n", s.axis === "time" && !c.approx ? "+" + fmtMs(c.x0) : "\\u2014"));
+    tr.appendChild(el("td", "n", c.ms === null ? "\\u2014" : fmtMs(c.ms)));
+    st.appendChild(el("span", "swatch s-" + c.cls));
+    st.appendChild(document.createTextNode(" " + statusText(c.status) + (c.exit !== null ? ", exit " + c.exit : "")));
+    tr.appendChild(st);
+    tr.appendChild(el("td", null, c.action));
+    var tg = el("td", "target", c.target);
+    tg.title = c.target;
+    tr.appendChild(tg);
+    tb.appendChild(tr);
+  }
+  t.appendChild(tb);
+  d.appendChild(t);
+  return d;
+}
+
+function render(run) {
+  var main = document.getElementById("sessions"), files = [], calls = 0, none = false, i, j;
+  for (i = 0; i < run.sessions.length; i++) {
+    var s = run.sessions[i];
+    ALL.push(s);
+    calls += s.calls.length;
+    if (files.indexOf(s.file) < 0) files.push(s.file);
+    for (j = 0; j < s.calls.length; j++) if (s.calls[j].cls === "none") none = true;
+    var sec = el("section", "session");
+    sec.setAttribute("data-session", String(i));
+    var h = el("h2", null, "Session " + s.index);
+    if (s.sessionId !== null) h.appendChild(el("span", "sid", s.sessionId));
+    sec.appendChild(h);
+    sec.appendChild(summary(s));
+    if (s.axis === "sequence" && s.calls.length > 0) {
+      sec.appendChild(el("p", "note", "This log has no timestamps (the 2025 format): calls are drawn one after another in start order, one unit each, so a bar's length says nothing about how long the call took. A call still open when the session ended runs to its end."));
+    }
+    if (s.calls.some(function (c) { return c.approx; })) {
+      sec.appendChild(el("p", "note", "Dashed bars: the log lacks the call's start or end time; it is drawn at the start of the call before it, with the least width."));
+    }
+    if (s.calls.length === 0) sec.appendChild(el("p", "empty", "No tool calls in this session."));
+    else {
+      drawChart(s, sec);
+      sec.appendChild(table(s));
+    }
+    main.appendChild(sec);
+  }
+  document.querySelector(".legend .opt-none").hidden = !none;
+  document.getElementById("overview").textContent = run.sessions.length === 0 ? "No sessions in the input." :
+    plural(run.sessions.length, "session") + ", " + plural(calls, "tool call") + " from " +
+    (files.length > 4 ? files.slice(0, 3).join(", ") + " and " + (files.length - 3) + " more files" : files.join(", ")) +
+    ". Hover or focus a bar for its details.";
+}
+
+${HOVER_SCRIPT}
+try {
+  render(JSON.parse(document.getElementById("timeline-data").textContent));
+  if (body.getAttribute("data-rendered") !== "error") body.setAttribute("data-rendered", "ok");
+} catch (err) {
+  body.setAttribute("data-rendered", "error");
+  document.getElementById("sessions").appendChild(el("p", "failed", "Could not draw the timeline: " + (err && err.message)));
+}
+})();
+`;

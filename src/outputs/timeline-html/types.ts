@@ -1,0 +1,65 @@
+/**
+ * The data `cursorlog timeline --format html` embeds in its page: one small record per tool call
+ * and one summary per session, nothing else from the log. Built by session.ts, drawn
+ * by the page's inline script (script.ts). Strings are display-safe (control and bidi
+ * characters shown escaped) and capped; the page inserts them with textContent only.
+ */
+
+/** How a bar is coloured: the result arm, in six bins. */
+export type HtmlStatusClass = "success" | "failure" | "refused" | "error" | "incomplete" | "none";
+
+/** One tool call, placed on its session's axis. */
+export interface HtmlCall {
+  /** As the csv `seq` column: place in start order, from 1. */
+  seq: number;
+  /** The call_id as logged (capped at ID_MAX characters). */
+  id: string;
+  lane: number;
+  kind: string;
+  action: string;
+  target: string;
+  /** The result arm ("" when the completion has none; "incomplete" for a call still open at the end). */
+  status: string;
+  cls: HtmlStatusClass;
+  /** Where the bar starts and ends on the axis: ms since the session's start, or call units without times. */
+  x0: number;
+  x1: number;
+  /** The csv `duration_ms`: only from two values of one clock, else null. */
+  ms: number | null;
+  exit: number | null;
+  /** A completed call whose start or end time is not in the log: placed after the call before it. */
+  approx: boolean;
+  /** Line of the started event (of the completion for a call without one). */
+  line: number;
+}
+
+export interface HtmlSession {
+  index: number;
+  file: string;
+  firstLine: number;
+  lastLine: number;
+  sessionId: string | null;
+  model: string | null;
+  /** The prompt's first non-blank line, capped. */
+  prompt: string | null;
+  /** ISO-8601 UTC of the axis origin (the session's first logged time); null without times. */
+  startedAt: string | null;
+  /** Wall time: the result's duration_ms, else last time - first time; null when neither is known. */
+  durationMs: number | null;
+  durationSource: "result" | "timestamps" | null;
+  /** finished: a result; error: a result with is_error; cut_off: no result. */
+  outcome: "finished" | "error" | "cut_off";
+  resultSubtype: string | null;
+  /** "time": x0/x1 are ms since startedAt; "sequence": no call has a time, each call is one unit. */
+  axis: "time" | "sequence";
+  /** Length of the axis (ms, or units). */
+  span: number;
+  lanes: number;
+  /** Calls per status ("" = no result), in legend order, then most frequent first. */
+  byStatus: Array<[status: string, count: number]>;
+  calls: HtmlCall[];
+}
+
+export interface HtmlRun {
+  sessions: HtmlSession[];
+}

@@ -1,0 +1,163 @@
+import type { Reporter } from "../../diagnostics.js";
+import { isPlainObject } from "../../events/types.js";
+import { ExitCode } from "../../exit-codes.js";
+import type { JsonRecord, Problem } from "../../input/record.js";
+import type { Stage } from "../../stream/stage.js";
+import type { DiagnosticFormat } from "../../validate/diagnostic-format.js";
+import type { Finding } from "../../validate/finding.js";
+import { LifecycleChecker } from "../../validate/lifecycle.js";
+import { quote } from "../../validate/quote.js";
+import { schemaErrors } from "../../validate/schema/findings.js";
+import type { UnknownFields } from "../../validate/unknown-fields.js";
+import type { Validators } from "../../validate/validators.js";
+
+export interface ValidateReportOptions {
+  validators: Validators;
+  format: DiagnosticFormat;
+  /** Unknown types and kinds are errors, not warnings. */
+  strict: boolean;
+  /** --strict: also report the fields no schema names. */
+  unknownFields?: UnknownFields;
+  /** Session checks across events (--no-lifecycle turns them off). */
+  lifecycle: boolean;
+  /** Stop after this many errors; 0 means no limit. */
+  maxErrors: number;
+}
+
+export interface ValidateReport extends Stage {
+  /** --max-errors was reached: nothing more is checked, and the input need not be read further. */
+  readonly stopped: boolean;
+}
+
+const KIND_SUFFIX = "ToolCall";
+const NOT_ONE_PER_LINE = "not one JSON object per line: this value spans several lines or shares its line with another";
+
+/**
+ * `cursorlog validate`: each line to its type's validator, then the unknown type / kind / field
+ * and lifecycle checks; one diagnostic per problem on stdout in the chosen format, a summary at
+ * the end. Unparseable lines are diagnostics like any other (validate always goes on past them);
+ * an unreadable file goes to the reporter (stderr, exit 2). The first error makes the exit status 1.
+ *
+ * A valid event costs one Map lookup and one precompiled validator call, and allocates nothing here.
+ */
+export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter): ValidateReport {
+  const { byType, entry, types, toolKinds } = opts.validators;
+  const lifecycle = opts.lifecycle ? new LifecycleChecker() : undefined;
+  const unknownSeverity: Finding["severity"] = opts.strict ? "error" : "warning";
+  /** The files read: a file that could not be opened or read before its first line is not one. */
+  let files = 0;
+  /** A file whose records came but whose end did not (yet): counted in the summary when --max-errors cut it. */
+  let inFile = false;
+  /** The current file failed (missing, unreadable, EIO) before a line of it came. */
+  let unread = false;
+  let lines = 0;
+  let invalid = 0;
+  let errors = 0;
+  let warnings = 0;
+  let stopped = false;
+  /** Set by checkLine: the line has an error of its own. */
+  let lineBad = false;
+
+  function emit(f: Finding): string {
+    if (stopped) return "";
+    if (f.severity === "error") {
+      if (++errors === 1) reporter.raise(ExitCode.NEGATIVE);
+      if (opts.maxErrors > 0 && errors >= opts.maxErrors) stopped = true;
+    } else {
+      warnings++;
+    }
+    return opts.format.finding(f);
+  }
+
+  function emitAll(list: Finding[] | undefined): string {
+    let out = "";
+    if (list !== undefined) for (const f of list) out += emit(f);
+    return out;
+  }
+
+  /** The checks of one line on its own: their diagnostics; lineBad tells whether one was an error. */
+  function checkLine(rec: JsonRecord): string {
+    const ev = rec.value;
+    const type = ev.type;
+    const own = typeof type === "string" ? byType.get(type) : undefined;
+    const validate = own ?? entry;
+    let out = "";
+    lineBad = false;
+    if (rec.reassembled === true) {
+      lineBad = true;
+      out += emit({ file: rec.file, line: rec.line, severity: "error", rule: "parse", path: "", message: NOT_ONE_PER_LINE });
+    }
+    if (!validate(ev)) {
+      lineBad = true;
+      for (const e of schemaErrors(validate.errors)) {
+        const f: Finding = { file: rec.file, line: rec.line, severity: "error", rule: "schema", path: e.path, message: e.message, keyword: e.keyword };
+        f.schemaPath = e.schemaPath;
+        out += emit(f);
+      }
+    }
+    if (typeof type !== "string") return out;
+    if (own === undefined && types !== undefined && !types.has(type)) {
+      out += emit({ file: rec.file, line: rec.line, severity: unknownSeverity, rule: "unknown-type", path: "", message: `unknown event type ${quote(type)}` });
+      if (opts.strict) lineBad = true;
+      return out;
+    }
+    if (toolKinds !== undefined && type === "tool_call" && isPlainObject(ev.tool_call)) {
+      for (const key in ev.tool_call) {
+        if (key.length > KIND_SUFFIX.length && key.endsWith(KIND_SUFFIX) && !toolKinds.has(key)) {
+          const message = `unknown tool kind ${quote(key)}`;
+          out += emit({ file: rec.file, line: rec.line, severity: unknownSeverity, rule: "unknown-kind", path: "/tool_call", message });
+          if (opts.strict) lineBad = true;
+        }
+      }
+    }
+    if (opts.unknownFields !== undefined) {
+      for (const u of opts.unknownFields.find(ev)) {
+        out += emit({ file: rec.file, line: rec.line, severity: "error", rule: "unknown-field", path: u.parent, message: `unknown field ${quote(u.key)}` });
+        lineBad = true;
+      }
+    }
+    return out;
+  }
+
+  return {
+    get stopped() {
+      return stopped;
+    },
+    record(rec: JsonRecord) {
+      if (stopped) return undefined;
+      inFile = true;
+      lines++;
+      let out = checkLine(rec);
+      if (lineBad) invalid++;
+      if (lifecycle !== undefined) {
+        const found = lifecycle.observe(rec);
+        if (found !== undefined) out += emitAll(found);
+      }
+      return out === "" ? undefined : out;
+    },
+    problem(p: Problem) {
+      if (p.kind === "io") {
+        if (!inFile) unread = true;
+        reporter.problem(p);
+        return undefined;
+      }
+      if (stopped) return undefined;
+      inFile = true;
+      lines++;
+      invalid++;
+      return emit({ file: p.file, line: p.line ?? 0, severity: "error", rule: "parse", path: "", message: p.message });
+    },
+    fileEnd(_file: string, lastLine: number) {
+      if (stopped) return undefined;
+      if (!unread) files++;
+      unread = false;
+      inFile = false;
+      const out = lifecycle !== undefined ? emitAll(lifecycle.endFile(lastLine)) : "";
+      return out === "" ? undefined : out;
+    },
+    finish() {
+      const summary = { files: files + (inFile ? 1 : 0), lines, valid: lines - invalid, invalid, errors, warnings };
+      return opts.format.summary(stopped ? { ...summary, stoppedAfter: errors } : summary);
+    },
+  };
+}
