@@ -19,4 +19,9 @@ export interface Stage {
    * past them) defines this; otherwise problems go to the Reporter. Return text for stdout.
    */
   problem?(p: Problem): string | undefined;
+  /**
+   * For a stage that writes between events (show's live line of a call still running, on a
+   * timer): called once with a function that writes text after everything returned so far.
+   */
+  attach?(push: (text: string) => void): void;
 }

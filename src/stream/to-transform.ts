@@ -14,7 +14,8 @@ import type { Stage } from "./stage.js";
  */
 export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean): Transform {
   let stopped = false;
-  return new Transform({
+  let flushed = false;
+  const t = new Transform({
     writableObjectMode: true,
     writableHighWaterMark: 1, // one batch waiting at most (see run-stage.ts)
     readableObjectMode: false,
@@ -77,6 +78,7 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
       done();
     },
     flush(done) {
+      flushed = true;
       if (!stopped && stage.finish) {
         try {
           const text = stage.finish();
@@ -88,4 +90,8 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
       done();
     },
   });
+  stage.attach?.((text) => {
+    if (!t.destroyed && !flushed && !stopped) t.push(text);
+  });
+  return t;
 }

@@ -1,0 +1,151 @@
+import type { Colors } from "picocolors/types.js";
+import type { Reporter } from "../../diagnostics.js";
+import { actionLabel, statusNote } from "../../events/action.js";
+import { fileChangeOf, writesFiles } from "../../events/file-change.js";
+import { SessionTracker, type Session } from "../../events/sessions.js";
+import { isInit } from "../../events/types.js";
+import { ExitCode } from "../../exit-codes.js";
+import { skipTypes } from "../../input/raw-skip.js";
+import type { JsonRecord } from "../../input/record.js";
+import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
+import type { Stage } from "../../stream/stage.js";
+import { FileHistory, type Section } from "./file-history.js";
+import { gitPath, relativePath } from "./git-path.js";
+import { formatStat, type StatRow } from "./stat.js";
+
+export interface DiffOptions {
+  /** `patch`: unified diff; `stat`: like `git diff --stat`; `names`: the paths changed. */
+  mode: "patch" | "stat" | "names";
+  colors: Colors;
+  /** Escape control characters in file contents (output to a terminal). */
+  escape: boolean;
+  /** Columns for `--stat`. */
+  width: number;
+}
+
+interface RunChanges {
+  cwd?: string;
+  files: Map<string, FileHistory>;
+}
+
+/**
+ * `cursorlog diff`: what each run (session) changed, as a patch `git apply` takes against the tree
+ * the run started from. Printed when the session ends: a file's diff goes from its first
+ * before-content to its last after-content. Failed and refused writes are listed on stderr.
+ */
+export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
+  const tracker = new SessionTracker();
+  const c = opts.colors;
+  let run: RunChanges = { files: new Map() };
+
+  function emit(session: Session | undefined): string | undefined {
+    if (session === undefined) return undefined;
+    const changes = run;
+    run = { files: new Map() };
+    if (changes.files.size === 0) return undefined;
+    if (opts.mode === "names") {
+      let out = "";
+      for (const f of changes.files.values()) if (f.sections().length > 0) out += gitPath("", f.path) + "\n";
+      return out;
+    }
+    if (opts.mode === "stat") {
+      const rows: StatRow[] = [];
+      for (const f of changes.files.values()) {
+        const sections = f.sections();
+        if (sections.length === 0) continue;
+        rows.push({ name: gitPath("", f.path), added: sum(sections, "added"), removed: sum(sections, "removed") });
+      }
+      return formatStat(rows, opts.width, c.green, c.red);
+    }
+    let out = "";
+    for (const f of changes.files.values()) {
+      for (const s of f.sections()) {
+        if (s.partial) {
+          reporter.report({
+            severity: "warning",
+            file: session.file,
+            line: s.line,
+            message:
+              s.hunks.lines.length > 0
+                ? `${f.path}: the log lacks the whole file on one side of this edit: shown as its logged diff, which may not apply`
+                : `${f.path}: the log holds no content of this edit (+${s.hunks.added} −${s.hunks.removed}): only its header is shown`,
+            code: ExitCode.OK,
+          });
+        }
+        out += section(f.path, s);
+      }
+    }
+    return out;
+  }
+
+  function section(path: string, s: Section): string {
+    const a = gitPath("a/", path);
+    const b = gitPath("b/", path);
+    let head = `diff --git ${a} ${b}\n`;
+    if (s.kind === "create") head += "new file mode 100644\n";
+    if (s.kind === "delete") head += "deleted file mode 100644\n";
+    if (s.hunks.lines.length > 0) head += `--- ${s.kind === "create" ? "/dev/null" : a}\n+++ ${s.kind === "delete" ? "/dev/null" : b}\n`;
+    let out = c.bold(head.slice(0, -1)) + "\n";
+    for (const line of s.hunks.lines) {
+      const shown = opts.escape ? escapeControlsKeepLines(line) : line;
+      const first = line.charCodeAt(0);
+      if (first === 0x40 /* @ */) out += c.cyan(shown) + "\n";
+      else if (first === 0x2b /* + */) out += c.green(shown) + "\n";
+      else if (first === 0x2d /* - */) out += c.red(shown) + "\n";
+      else out += shown + "\n";
+    }
+    return out;
+  }
+
+  return {
+    // File contents are read whole: no tool call is shortened. Text and thinking are not needed.
+    skip: skipTypes(["thinking", "assistant", "user"]),
+    record(rec: JsonRecord) {
+      const step = tracker.observe(rec);
+      const out = step.ended ? emit(step.ended) : undefined;
+      if (isInit(rec.value) && typeof rec.value.cwd === "string") run.cwd = rec.value.cwd;
+      const done = step.completed;
+      if (done && writesFiles(done.call)) {
+        const change = fileChangeOf(done.call);
+        if (change === undefined) {
+          const note = statusNote(done.call);
+          reporter.report({
+            severity: "warning",
+            file: rec.file,
+            line: rec.line,
+            message: `left out: ${actionLabel(done.call)} ${escapeControls(pathOf(done.call.args?.path ?? done.call.outcome?.path))}${note ? ` (${note})` : ""}`,
+            code: ExitCode.OK,
+          });
+        } else {
+          const rel = relativePath(change.path, run.cwd);
+          if (rel.outside) {
+            reporter.report({
+              severity: "warning",
+              file: rec.file,
+              line: rec.line,
+              message: `${change.path} is not below the run's cwd${run.cwd === undefined ? " (the log names none)" : ` ${run.cwd}`}: shown as ${rel.path}`,
+              code: ExitCode.OK,
+            });
+          }
+          let f = run.files.get(rel.path);
+          if (f === undefined) run.files.set(rel.path, (f = new FileHistory(rel.path, rec.line)));
+          f.add(change, rec.line);
+        }
+      }
+      return out;
+    },
+    fileEnd(_file: string, lastLine: number) {
+      return emit(tracker.endFile(lastLine));
+    },
+  };
+}
+
+function sum(sections: Section[], key: "added" | "removed"): number {
+  let n = 0;
+  for (const s of sections) n += s.hunks[key];
+  return n;
+}
+
+function pathOf(v: unknown): string {
+  return typeof v === "string" && v !== "" ? v : "(path not logged)";
+}

@@ -1,0 +1,133 @@
+import type { Colors } from "picocolors/types.js";
+import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
+import type { CallView, Mark } from "./call-view.js";
+import { MARKS, type Renderer, type SessionFoot, type SessionHead } from "./render.js";
+import { clip, wrap } from "./wrap.js";
+
+/**
+ * The transcript as text for a terminal or a CI log: a rule and header per session, the prompt
+ * quoted, messages as wrapped paragraphs, a line per tool call, the footer. Every string from the
+ * log is escaped (sanitize.ts); colour only when `c` has it.
+ */
+export function textRenderer(c: Colors, width: number): Renderer {
+  const tone = (m: Mark): ((s: string) => string) =>
+    m === "ok" ? c.green : m === "failed" ? c.red : m === "refused" ? c.yellow : m === "running" ? c.dim : c.blue;
+
+  function callLine(v: CallView, extra: string[] = [], markAs: Mark = v.mark): string {
+    const parts: string[] = [];
+    if (v.note) parts.push(v.note);
+    if (v.lines) parts.push(v.lines);
+    if (v.reason) parts.push(escapeControls(firstLine(v.reason)));
+    if (v.duration) parts.push(v.duration);
+    if (v.exitCode !== undefined && !(v.reason ?? "").includes(`exit ${v.exitCode}`)) parts.push(`exit ${v.exitCode}`);
+    parts.push(...extra);
+    const tail = parts.length > 0 ? " · " + parts.join(" · ") : "";
+    const head = `${MARKS[markAs]} ${v.label}`;
+    let target = escapeControls(v.target);
+    if (width > 0 && target !== "") {
+      // The target gives way so the line fits; it keeps at least 20 columns.
+      const room = Math.max(20, width - [...head].length - 2 - [...tail].length);
+      target = clip(target, room);
+    }
+    const body = c.bold(v.label) + (target !== "" ? ": " + c.cyan(target) : "");
+    return `${tone(markAs)(MARKS[markAs])} ${body}${tail === "" ? "" : (v.mark === "ok" ? c.dim : tone(markAs))(tail)}`;
+  }
+
+  // Tool call lines follow each other without a blank line; any other block has one before it.
+  let lastWasLine = false;
+  const gap = (line: boolean): string => {
+    const g = line && lastWasLine ? "" : "\n";
+    lastWasLine = line;
+    return g;
+  };
+
+  function paragraphs(text: string, indent = ""): string[] {
+    const t = escapeControlsKeepLines(text.replace(/\r\n/g, "\n")).replace(/^\n+|\s+$/g, "");
+    return t === "" ? [] : wrap(t, width, indent);
+  }
+
+  return {
+    head(h: SessionHead, first: boolean) {
+      const title = `━━ Session ${h.index}${h.sessionId !== undefined ? " · " + escapeControls(h.sessionId) : ""} `;
+      const rule = width > 0 ? "━".repeat(Math.max(3, width - [...title].length)) : "━━━";
+      const facts: string[] = [];
+      if (h.model !== undefined) facts.push(`model ${escapeControls(h.model)}`);
+      if (h.cwd !== undefined) facts.push(`cwd ${escapeControls(h.cwd)}`);
+      if (h.started !== undefined) facts.push(`started ${h.started}`);
+      facts.push(`${escapeControls(h.file)}:${h.line}`);
+      lastWasLine = false;
+      return (first ? "" : "\n") + c.bold(title + rule) + "\n" + wrap(facts.join(" · "), width).map((l) => c.dim(l)).join("\n") + "\n";
+    },
+    prompt(text) {
+      const lines = paragraphs(text, "> ");
+      return lines.length === 0 ? "" : gap(false) + lines.map((l) => c.bold(l)).join("\n") + "\n";
+    },
+    message(text, final) {
+      const lines = paragraphs(text);
+      if (lines.length === 0) return "";
+      return gap(false) + (final ? c.bold(c.green("Final answer:")) + "\n" : "") + lines.join("\n") + "\n";
+    },
+    thinking(text) {
+      const lines = paragraphs(text, "  ");
+      if (lines.length === 0) return "";
+      return gap(false) + c.dim(c.italic("thinking:")) + "\n" + lines.map((l) => c.dim(l)).join("\n") + "\n";
+    },
+    call(v) {
+      let out = gap(v.tail.length === 0 && v.diff === undefined) + callLine(v) + "\n";
+      for (const l of v.tail) out += c.dim("    │ ") + escapeControls(l) + "\n";
+      if (v.diff !== undefined) {
+        if (v.diff.length === 0) out += c.dim("    (the log holds no diff of this edit)") + "\n";
+        for (const l of v.diff) {
+          const shown = escapeControls(l);
+          const colour = l.startsWith("@@") ? c.cyan : l.startsWith("+") ? c.green : l.startsWith("-") ? c.red : (s: string) => s;
+          out += "    " + colour(shown) + "\n";
+        }
+      }
+      return out;
+    },
+    event(mark, text) {
+      return gap(true) + `${tone(mark)(MARKS[mark])} ${escapeControls(text)}` + "\n";
+    },
+    foot(f: SessionFoot) {
+      let out = "";
+      for (const v of f.open) out += gap(true) + callLine(v, ["no result: still running when the log ended"], "running") + "\n";
+      for (const s of f.stillBackground) out += gap(true) + `${tone("background")(MARKS.background)} ${escapeControls(s)} · ${c.dim("still running in the background when the log ended")}` + "\n";
+      const calls = callCounts(f);
+      const facts: string[] = [];
+      if (f.duration) facts.push(f.duration);
+      facts.push(f.tokens !== undefined ? `tokens ${f.tokens}` : "tokens not in log");
+      facts.push(calls);
+      let verdict: string;
+      if (f.outcome === "finished") verdict = c.green("✓ finished");
+      else if (f.outcome === "error") verdict = c.red("✗ ended in error (is_error)");
+      else verdict = c.red(`✗ the run did not finish: no result, the log ends at ${escapeControls(f.file)}:${f.lastLine}`);
+      const rule = c.dim("──");
+      lastWasLine = false;
+      return out + "\n" + `${rule} ${c.bold(verdict)} ${c.dim("· " + facts.join(" · "))}` + "\n";
+    },
+    live(v, elapsed, more) {
+      const extra = [`running ${elapsed}`];
+      if (more > 0) extra.push(`+${more} more`);
+      const line = callLine({ ...v, mark: "running" }, extra, "running");
+      return line;
+    },
+  };
+}
+
+/** `calls: 5 ok, 1 failed, 1 refused` (the kinds that occurred), or `no tool calls`. */
+export function callCounts(f: SessionFoot): string {
+  const parts: string[] = [];
+  const { ok, failed, refused, background } = f.calls;
+  if (ok > 0) parts.push(`${ok} ok`);
+  if (background > 0) parts.push(`${background} in background`);
+  if (failed > 0) parts.push(`${failed} failed`);
+  if (refused > 0) parts.push(`${refused} refused`);
+  if (f.open.length > 0) parts.push(`${f.open.length} without result`);
+  return parts.length === 0 ? "no tool calls" : "calls: " + parts.join(", ");
+}
+
+/** The first line of a text, with `…` when more follow. */
+function firstLine(s: string): string {
+  const i = s.indexOf("\n");
+  return i === -1 ? s : s.slice(0, i).replace(/\r$/, "") + " …";
+}
