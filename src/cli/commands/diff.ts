@@ -21,8 +21,8 @@ from. A file the run created and deleted again is left out; so is an edit that c
 
 When the log lacks a whole file (an edit with only its diffString), that file gets a section per
 change with the diff as logged, and a warning says it may not apply; an edit with no content at
-all gets its header only. Failed, rejected and refused writes changed nothing: they are left out
-and listed on stderr. Paths outside the run's cwd are shown without their leading / (warned).
+all is only counted (--stat, --name-only) and named on stderr. Failed, rejected and refused
+writes changed nothing: they are left out and listed on stderr. Paths outside the run's cwd are shown without their leading / (warned).
 
 A run's patch is written when it ends (its result, the next system/init, the end of its file).
 Memory: for each file a run changed, the whole file before its first change and after its last.

@@ -1,3 +1,5 @@
+import { posix } from "node:path";
+
 /**
  * A path as git writes it in a patch: unchanged when plain, otherwise in double quotes with C
  * escapes and every byte outside printable ASCII in octal (git's quote_c_style, core.quotePath on).
@@ -49,7 +51,7 @@ export function gitPath(prefix: string, path: string): string {
  * (it is then given without its leading `/`).
  */
 export function relativePath(path: string, cwd: string | undefined): { path: string; outside: boolean } {
-  const p = path.replace(/\\/g, "/");
+  const p = posix.normalize(path.replace(/\\/g, "/"));
   if (!p.startsWith("/") && !/^[A-Za-z]:\//.test(p)) return { path: p.replace(/^\.\//, ""), outside: false };
   if (cwd !== undefined && cwd !== "") {
     const base = cwd.replace(/\\/g, "/").replace(/\/+$/, "") + "/";

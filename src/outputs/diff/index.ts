@@ -68,11 +68,11 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
             message:
               s.hunks.lines.length > 0
                 ? `${f.path}: the log lacks the whole file on one side of this edit: shown as its logged diff, which may not apply`
-                : `${f.path}: the log holds no content of this edit (+${s.hunks.added} −${s.hunks.removed}): only its header is shown`,
+                : `${f.path}: the log holds no content of this edit (+${s.hunks.added} −${s.hunks.removed}): left out of the patch (--stat and --name-only count it)`,
             code: ExitCode.OK,
           });
         }
-        out += section(f.path, s);
+        if (!s.partial || s.hunks.lines.length > 0 || s.kind !== "edit") out += section(f.path, s);
       }
     }
     return out;

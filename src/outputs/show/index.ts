@@ -191,7 +191,8 @@ export function toShow(opts: ShowOptions, reporter: Reporter): Stage {
       else v.calls.failed++;
       const bg = backgroundId(done);
       if (bg !== undefined) {
-        const b: Background = { label: cv.label, target: cv.target };
+        const label = done.call.kind === "shell" ? "Background shell" : done.call.kind === "task" ? "Background subagent task" : "Background task";
+        const b: Background = { label, target: cv.target };
         const at = done.call.completedAtMs ?? ms;
         if (at !== undefined) b.startMs = at;
         v.background.set(bg, b);

@@ -107,7 +107,7 @@ export function markdownRenderer(): Renderer {
     foot(f) {
       let out = "";
       for (const v of f.open) out += details({ ...v, mark: "running" }, ["no result: still running when the log ended"]);
-      for (const s of f.stillBackground) out += `\n${MARKS.background} ${markdownText(s)} · still running in the background when the log ended\n`;
+      for (const s of f.stillBackground) out += `\n${MARKS.background} ${markdownText(s)} · still running when the log ended\n`;
       const facts: string[] = [];
       if (f.duration) facts.push(f.duration);
       facts.push(f.tokens !== undefined ? `tokens ${f.tokens}` : "tokens not in log");

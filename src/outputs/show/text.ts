@@ -50,13 +50,15 @@ export function textRenderer(c: Colors, width: number): Renderer {
     head(h: SessionHead, first: boolean) {
       const title = `━━ Session ${h.index}${h.sessionId !== undefined ? " · " + escapeControls(h.sessionId) : ""} `;
       const rule = width > 0 ? "━".repeat(Math.max(3, width - [...title].length)) : "━━━";
-      const facts: string[] = [];
-      if (h.model !== undefined) facts.push(`model ${escapeControls(h.model)}`);
-      if (h.cwd !== undefined) facts.push(`cwd ${escapeControls(h.cwd)}`);
-      if (h.started !== undefined) facts.push(`started ${h.started}`);
-      facts.push(`${escapeControls(h.file)}:${h.line}`);
+      const about: string[] = [];
+      if (h.model !== undefined) about.push(`model ${escapeControls(h.model)}`);
+      if (h.cwd !== undefined) about.push(`cwd ${escapeControls(h.cwd)}`);
+      const when: string[] = [];
+      if (h.started !== undefined) when.push(`started ${h.started}`);
+      when.push(`log ${escapeControls(h.file)}:${h.line}`);
       lastWasLine = false;
-      return (first ? "" : "\n") + c.bold(title + rule) + "\n" + wrap(facts.join(" · "), width).map((l) => c.dim(l)).join("\n") + "\n";
+      const facts = [about, when].filter((f) => f.length > 0).flatMap((f) => wrap(f.join(" · "), width));
+      return (first ? "" : "\n") + c.bold(title + rule) + "\n" + facts.map((l) => c.dim(l)).join("\n") + "\n";
     },
     prompt(text) {
       const lines = paragraphs(text, "> ");
@@ -91,19 +93,22 @@ export function textRenderer(c: Colors, width: number): Renderer {
     foot(f: SessionFoot) {
       let out = "";
       for (const v of f.open) out += gap(true) + callLine(v, ["no result: still running when the log ended"], "running") + "\n";
-      for (const s of f.stillBackground) out += gap(true) + `${tone("background")(MARKS.background)} ${escapeControls(s)} · ${c.dim("still running in the background when the log ended")}` + "\n";
-      const calls = callCounts(f);
+      for (const s of f.stillBackground) out += gap(true) + `${tone("background")(MARKS.background)} ${escapeControls(s)} · ${c.dim("still running when the log ended")}` + "\n";
       const facts: string[] = [];
-      if (f.duration) facts.push(f.duration);
       facts.push(f.tokens !== undefined ? `tokens ${f.tokens}` : "tokens not in log");
-      facts.push(calls);
-      let verdict: string;
-      if (f.outcome === "finished") verdict = c.green("✓ finished");
-      else if (f.outcome === "error") verdict = c.red("✗ ended in error (is_error)");
-      else verdict = c.red(`✗ the run did not finish: no result, the log ends at ${escapeControls(f.file)}:${f.lastLine}`);
-      const rule = c.dim("──");
+      facts.push(callCounts(f));
+      let verdict =
+        f.outcome === "finished"
+          ? "✓ finished"
+          : f.outcome === "error"
+            ? "✗ ended in error (is_error)"
+            : `✗ the run did not finish: no result, the log ends at ${escapeControls(f.file)}:${f.lastLine}`;
+      if (f.duration) verdict += ` · ${f.duration}`;
+      const verdictTone = f.outcome === "finished" ? c.green : c.red;
       lastWasLine = false;
-      return out + "\n" + `${rule} ${c.bold(verdict)} ${c.dim("· " + facts.join(" · "))}` + "\n";
+      const lines = wrap("── " + verdict, width).map((l) => c.bold(verdictTone(l)));
+      lines.push(...wrap(facts.join(" · "), width, "   ").map((l) => c.dim(l)));
+      return out + "\n" + lines.join("\n") + "\n";
     },
     live(v, elapsed, more) {
       const extra = [`running ${elapsed}`];

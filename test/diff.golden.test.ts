@@ -1,0 +1,41 @@
+import { goldenTests, type GoldenCase } from "./helpers/golden.js";
+
+const F = "test/fixtures";
+/** Every shared fixture log, and diff's own (test/fixtures/diff). */
+const FIXTURES = [
+  "2025-shape",
+  "2026-long",
+  "parallel-out-of-order",
+  "partial-output",
+  "thinking-only",
+  "crash-no-result",
+  "unknown-events",
+  "two-sessions",
+  "crlf",
+  "truncated-last-line",
+  "rejected-errored",
+  "hostile",
+  "merged-stderr",
+  "large-results",
+  "large-results-cut",
+].map((f) => [f, `${F}/${f}.ndjson`] as const);
+const OURS = ["combined", "partial"].map((f) => [`diff-${f}`, `${F}/diff/${f}.ndjson`] as const);
+
+const TERMINAL = { env: { TZ: "UTC", COLUMNS: "100" }, stdoutIsTTY: true };
+
+const cases: GoldenCase[] = [];
+for (const [name, path] of [...FIXTURES, ...OURS]) {
+  cases.push({ name: `diff-${name}`, argv: ["diff", path] });
+  cases.push({ name: `diff-stat-${name}`, argv: ["diff", "--stat", path] });
+  cases.push({ name: `diff-names-${name}`, argv: ["diff", "--name-only", path] });
+  cases.push({ name: `diff-tty-${name}`, argv: ["diff", path], ...TERMINAL });
+}
+cases.push(
+  { name: "diff-stat-width-30-combined", argv: ["diff", "--stat", "--width", "30", `${F}/diff/combined.ndjson`] },
+  { name: "diff-stat-tty-large-results", argv: ["diff", "--stat", `${F}/large-results.ndjson`], ...TERMINAL },
+  { name: "diff-several-files", argv: ["diff", `${F}/2026-long.ndjson`, `${F}/diff/combined.ndjson`] },
+  { name: "diff-stdin", argv: ["diff"], stdinFile: `${F}/2026-long.ndjson` },
+  { name: "diff-stat-and-name-only", argv: ["diff", "--stat", "--name-only", `${F}/2026-long.ndjson`] },
+);
+
+goldenTests(cases);
