@@ -238,7 +238,7 @@ export function toShow(opts: ShowOptions, reporter: Reporter): Stage {
     const since = v.seenAt.get(oldest.callId) ?? Date.now();
     const elapsed = Math.max(0, Date.now() - since);
     if (elapsed >= LIVE_AFTER_MS && r.live) {
-      push(ERASE + r.live(openView(oldest), formatDuration(Math.floor(elapsed / 1000) * 1000), open.length - 1));
+      push(ERASE + r.live(openView(oldest), liveElapsed(elapsed), open.length - 1));
       liveShown = true;
     }
     arm(elapsed >= LIVE_AFTER_MS ? 1000 - (elapsed % 1000) : LIVE_AFTER_MS - elapsed);
@@ -309,4 +309,10 @@ function tokensOf(usage: unknown): string | undefined {
   add("cacheReadTokens", "cache read");
   add("cacheWriteTokens", "cache write");
   return parts.length === 0 ? undefined : parts.join(" · ");
+}
+
+/** Time a call has been running, in whole seconds: `1s`, `59s`, `1m 0s`. */
+function liveElapsed(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  return s < 60 ? `${s}s` : formatDuration(s * 1000);
 }

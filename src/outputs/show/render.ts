@@ -36,7 +36,7 @@ export interface Renderer {
   /** A line of its own: a background shell's end, a task notification. */
   event(mark: Mark, text: string): string;
   foot(f: SessionFoot): string;
-  /** The live line of a call still running (terminal only): one line, no newline. */
+  /** The live line of a call still running (terminal only): one line, no newline (a newline before it when a blank line is due). */
   live?(v: CallView, elapsed: string, more: number): string;
 }
 

@@ -113,8 +113,9 @@ export function textRenderer(c: Colors, width: number): Renderer {
     live(v, elapsed, more) {
       const extra = [`running ${elapsed}`];
       if (more > 0) extra.push(`+${more} more`);
-      const line = callLine({ ...v, mark: "running" }, extra, "running");
-      return line;
+      // The blank line before it, if one is due, is written for good: the result line then takes
+      // exactly the live line's place.
+      return gap(true) + callLine({ ...v, mark: "running" }, extra, "running");
     },
   };
 }
