@@ -110,14 +110,10 @@ export function markdownRenderer(): Renderer {
       for (const s of f.stillBackground) out += `\n${MARKS.background} ${markdownText(s)} · still running when the log ended\n`;
       const facts: string[] = [];
       if (f.duration) facts.push(f.duration);
+      if (f.outcome === "unfinished") facts.push(`the log ends at ${markdownText(f.file)}:${f.lastLine}`);
       facts.push(f.tokens !== undefined ? `tokens ${f.tokens}` : "tokens not in log");
       facts.push(callCounts(f));
-      const verdict =
-        f.outcome === "finished"
-          ? "✓ finished"
-          : f.outcome === "error"
-            ? "✗ ended in error (is_error)"
-            : `✗ the run did not finish: no result, the log ends at ${markdownText(f.file)}:${f.lastLine}`;
+      const verdict = f.outcome === "finished" ? "✓ finished" : f.outcome === "error" ? "✗ ended in error (is_error)" : "✗ the run did not finish: no result";
       return `${out}\n**${verdict}** · ${facts.join(" · ")}\n`;
     },
   };

@@ -95,14 +95,10 @@ export function textRenderer(c: Colors, width: number): Renderer {
       for (const v of f.open) out += gap(true) + callLine(v, ["no result: still running when the log ended"], "running") + "\n";
       for (const s of f.stillBackground) out += gap(true) + `${tone("background")(MARKS.background)} ${escapeControls(s)} · ${c.dim("still running when the log ended")}` + "\n";
       const facts: string[] = [];
+      if (f.outcome === "unfinished") facts.push(`the log ends at ${escapeControls(f.file)}:${f.lastLine}`);
       facts.push(f.tokens !== undefined ? `tokens ${f.tokens}` : "tokens not in log");
       facts.push(callCounts(f));
-      let verdict =
-        f.outcome === "finished"
-          ? "✓ finished"
-          : f.outcome === "error"
-            ? "✗ ended in error (is_error)"
-            : `✗ the run did not finish: no result, the log ends at ${escapeControls(f.file)}:${f.lastLine}`;
+      let verdict = f.outcome === "finished" ? "✓ finished" : f.outcome === "error" ? "✗ ended in error (is_error)" : "✗ the run did not finish: no result";
       if (f.duration) verdict += ` · ${f.duration}`;
       const verdictTone = f.outcome === "finished" ? c.green : c.red;
       lastWasLine = false;
