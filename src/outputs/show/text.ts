@@ -2,7 +2,7 @@ import type { Colors } from "picocolors/types.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import type { CallView, Mark } from "./call-view.js";
 import { MARKS, type Renderer, type SessionFoot, type SessionHead } from "./render.js";
-import { clip, wrap } from "./wrap.js";
+import { clip, wrap, wrapFacts } from "./wrap.js";
 
 /**
  * The transcript as text for a terminal or a CI log: a rule and header per session, the prompt
@@ -98,12 +98,12 @@ export function textRenderer(c: Colors, width: number): Renderer {
       if (f.outcome === "unfinished") facts.push(`the log ends at ${escapeControls(f.file)}:${f.lastLine}`);
       facts.push(f.tokens !== undefined ? `tokens ${f.tokens}` : "tokens not in log");
       facts.push(callCounts(f));
-      let verdict = f.outcome === "finished" ? "✓ finished" : f.outcome === "error" ? "✗ ended in error (is_error)" : "✗ the run did not finish: no result";
-      if (f.duration) verdict += ` · ${f.duration}`;
+      const verdict = [f.outcome === "finished" ? "── ✓ finished" : f.outcome === "error" ? "── ✗ ended in error (is_error)" : "── ✗ the run did not finish: no result"];
+      if (f.duration) verdict.push(f.duration);
       const verdictTone = f.outcome === "finished" ? c.green : c.red;
       lastWasLine = false;
-      const lines = wrap("── " + verdict, width).map((l) => c.bold(verdictTone(l)));
-      lines.push(...wrap(facts.join(" · "), width, "   ").map((l) => c.dim(l)));
+      const lines = wrapFacts(verdict, width).map((l, i) => c.bold(verdictTone(i === 0 ? l : "   " + l)));
+      lines.push(...wrapFacts(facts, width, "   ").map((l) => c.dim(l)));
       return out + "\n" + lines.join("\n") + "\n";
     },
     live(v, elapsed, more) {

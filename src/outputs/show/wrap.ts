@@ -44,3 +44,23 @@ export function clip(s: string, width: number): string {
   const cps = [...s];
   return cps.length <= width ? s : cps.slice(0, Math.max(1, width - 1)).join("") + "…";
 }
+
+/**
+ * Facts joined with ` · `, wrapped between facts rather than inside one (`calls: 18 ok` stays
+ * whole); a fact wider than the room is wrapped at its spaces. Each line prefixed with `indent`.
+ */
+export function wrapFacts(facts: string[], width: number, indent = ""): string[] {
+  if (width <= 0) return [indent + facts.join(" · ")];
+  const room = Math.max(20, width - [...indent].length);
+  const out: string[] = [];
+  let cur = "";
+  for (const f of facts) {
+    const next = cur === "" ? f : `${cur} · ${f}`;
+    if (cur !== "" && [...next].length > room) {
+      out.push(indent + cur + " ·");
+      cur = f;
+    } else cur = next;
+  }
+  if (cur !== "") out.push(...wrap(cur, width, indent));
+  return out;
+}
