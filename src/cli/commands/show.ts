@@ -20,7 +20,9 @@ write, the duration, the exit code, and for a call that did not succeed the reas
 lines of its stderr or error text (--lines). Background shells and subagent tasks are shown as
 such, and their end (system/task_notification) when it comes. Then the final answer and a footer:
 outcome, duration, tokens (result.usage only, never estimated), calls by status. A run without a
-result ends with "the run did not finish", naming the calls still running.
+result ends with "the run did not finish", naming the calls still running. A line of the agent
+CLI's own text among the events (its stderr in the log: how a failed run ends) is shown where it
+occurs, escaped, and named in the footer.
 
 Thinking is hidden unless --thinking. Text is held until the next event that is not text, then
 written; every other line is written as soon as its event arrives. On a terminal reading a live

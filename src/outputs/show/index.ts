@@ -4,7 +4,7 @@ import { actionLabel, actionTarget } from "../../events/action.js";
 import { SessionTracker, type OpenCall, type Session } from "../../events/sessions.js";
 import { isInit, isPlainObject, isResult, messageText, type UserEvent } from "../../events/types.js";
 import { ExitCode } from "../../exit-codes.js";
-import type { JsonObject, JsonRecord } from "../../input/record.js";
+import type { JsonObject, JsonRecord, Problem } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";
 import { isoTimeFormatter } from "../shared/iso-time.js";
 import { backgroundId, formatDuration, viewOf, type CallView } from "./call-view.js";
@@ -58,6 +58,10 @@ class SessionView {
   readonly background = new Map<string, Background>();
   /** Wall-clock time each open call was first seen (live line). */
   readonly seenAt = new Map<string, number>();
+  /** The agent CLI's own text lines in this session: the first one's line, how many. */
+  said?: { line: number; count: number };
+  /** Such lines that came before the session's first event, shown after its header. */
+  saidBefore: Problem[] = [];
 
   constructor(readonly session: Session) {
     this.head = { index: session.index, file: session.file, line: session.startLine };
@@ -70,12 +74,17 @@ class SessionView {
  * a footer. Text waits for the next non-text event (to join deltas and drop
  * `--stream-partial-output` repeats); everything else is written as it arrives.
  */
-export function toShow(opts: ShowOptions, reporter: Reporter): Stage {
+/** A Stage that also takes the agent CLI's own text lines (Stage.said where the input layer gives them). */
+export type ShowStage = Stage & { said(p: Problem): string | undefined };
+
+export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
   const r: Renderer = opts.format === "markdown" ? markdownRenderer() : textRenderer(opts.colors, opts.width);
   const iso = isoTimeFormatter();
   const tracker = new SessionTracker();
   let view: SessionView | undefined;
   let shownAny = false;
+  /** The agent CLI's text lines that came when no session was open: the next one that begins takes them. */
+  let pending: Problem[] = [];
   // Live line state.
   let push: ((text: string) => void) | undefined;
   let liveShown = false;
@@ -89,6 +98,46 @@ export function toShow(opts: ShowOptions, reporter: Reporter): Stage {
     shownAny = true;
     if (v.prompt !== "") out += r.prompt(v.prompt);
     v.prompt = "";
+    for (const p of v.saidBefore) out += saidLine(p);
+    v.saidBefore = [];
+    return out;
+  }
+
+  function saidLine(p: Problem, where = false): string {
+    return r.event("failed", `${where ? `${p.file}${p.line !== undefined ? ":" + p.line : ""}: ` : ""}the agent CLI said: ${p.message}`);
+  }
+
+  function noteSaid(v: SessionView, p: Problem): void {
+    if (v.said === undefined) v.said = { line: p.line ?? 0, count: 1 };
+    else v.said.count++;
+  }
+
+  /**
+   * A line of the agent CLI's own text among the events (its stderr merged into the log; a failed
+   * run ends with one): shown where it occurs, counted in the footer. Before a session's first
+   * event it waits for the session's header; one no session takes is shown at the end of its file.
+   */
+  function said(p: Problem): string {
+    const v = view;
+    if (v !== undefined && !v.footShown && v.session.result === undefined && v.session.file === p.file) {
+      noteSaid(v, p);
+      if (!v.headShown) {
+        v.saidBefore.push(p);
+        return "";
+      }
+      return flushText(v, false) + saidLine(p);
+    }
+    pending.push(p);
+    return "";
+  }
+
+  /** Text lines no session took (a file that holds no event, text after the last result). */
+  function unclaimed(file: string): string {
+    let out = "";
+    const keep: Problem[] = [];
+    for (const p of pending) if (p.file === file) out += saidLine(p, true);
+    else keep.push(p);
+    pending = keep;
     return out;
   }
 
@@ -112,6 +161,7 @@ export function toShow(opts: ShowOptions, reporter: Reporter): Stage {
       open: [...s.open.values()].map(openView),
       stillBackground: [...v.background.values()].map((b) => `${b.label}${b.target ? ": " + b.target : ""}`),
     };
+    if (v.said !== undefined) f.said = v.said;
     const res = s.result?.value;
     if (res !== undefined) {
       f.outcome = res.is_error === true ? "error" : "finished";
@@ -143,7 +193,12 @@ export function toShow(opts: ShowOptions, reporter: Reporter): Stage {
   function record(rec: JsonRecord): string {
     const step = tracker.observe(rec);
     let out = step.ended ? end(step.ended) : "";
-    if (view === undefined || view.session !== step.session) view = new SessionView(step.session);
+    if (view === undefined || view.session !== step.session) {
+      view = new SessionView(step.session);
+      for (const p of pending) if (p.file === step.session.file) noteSaid(view, p);
+      view.saidBefore = pending.filter((p) => p.file === step.session.file);
+      pending = pending.filter((p) => p.file !== step.session.file);
+    }
     const v = view;
     const ev = rec.value;
     const ms = timeOf(ev);
@@ -276,8 +331,13 @@ export function toShow(opts: ShowOptions, reporter: Reporter): Stage {
       afterRecord();
       return out === "" ? undefined : out;
     },
-    fileEnd(_file, lastLine) {
-      const out = erase(end(tracker.endFile(lastLine)));
+    // The agent CLI's own text line (a Problem of kind "said" from the input layer): never fatal.
+    said(p: Problem) {
+      const out = erase(said(p));
+      return out === "" ? undefined : out;
+    },
+    fileEnd(file, lastLine) {
+      const out = erase(end(tracker.endFile(lastLine)) + unclaimed(file));
       afterRecord();
       return out === "" ? undefined : out;
     },

@@ -2,7 +2,7 @@ import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import { markdownText } from "../shared/markdown-escape.js";
 import type { CallView } from "./call-view.js";
 import { MARKS, type Renderer } from "./render.js";
-import { callCounts } from "./text.js";
+import { callCounts, saidFact } from "./text.js";
 
 /**
  * Text from the log as Markdown paragraphs that render literally: each line escaped inline
@@ -111,6 +111,7 @@ export function markdownRenderer(): Renderer {
       const facts: string[] = [];
       if (f.duration) facts.push(f.duration);
       if (f.outcome === "unfinished") facts.push(`the log ends at ${markdownText(f.file)}:${f.lastLine}`);
+      if (f.said) facts.push(saidFact(f));
       facts.push(f.tokens !== undefined ? `tokens ${f.tokens}` : "tokens not in log");
       facts.push(callCounts(f));
       const verdict = f.outcome === "finished" ? "✓ finished" : f.outcome === "error" ? "✗ ended in error (is_error)" : "✗ the run did not finish: no result";

@@ -24,6 +24,8 @@ export interface SessionFoot {
   open: CallView[];
   /** Background shells and tasks whose end the log does not hold. */
   stillBackground: string[];
+  /** The agent CLI's own text lines in the session (stderr merged into the log): the first one's line, how many. */
+  said?: { line: number; count: number };
 }
 
 /** One output format of `show`. Each function returns whole lines. */

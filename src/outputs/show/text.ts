@@ -96,6 +96,7 @@ export function textRenderer(c: Colors, width: number): Renderer {
       for (const s of f.stillBackground) out += gap(true) + `${tone("background")(MARKS.background)} ${escapeControls(s)} · ${c.dim("still running when the log ended")}` + "\n";
       const facts: string[] = [];
       if (f.outcome === "unfinished") facts.push(`the log ends at ${escapeControls(f.file)}:${f.lastLine}`);
+      if (f.said) facts.push(saidFact(f));
       facts.push(f.tokens !== undefined ? `tokens ${f.tokens}` : "tokens not in log");
       facts.push(callCounts(f));
       const verdict = [f.outcome === "finished" ? "── ✓ finished" : f.outcome === "error" ? "── ✗ ended in error (is_error)" : "── ✗ the run did not finish: no result"];
@@ -114,6 +115,12 @@ export function textRenderer(c: Colors, width: number): Renderer {
       return gap(true) + callLine({ ...v, mark: "running" }, extra, "running");
     },
   };
+}
+
+/** Where the agent CLI's own text is: `the agent CLI's message at line 9` (`and 2 more`). */
+export function saidFact(f: SessionFoot): string {
+  const s = f.said!;
+  return `the agent CLI's message at line ${s.line}${s.count > 1 ? ` and ${s.count - 1} more` : ""}`;
 }
 
 /** `calls: 5 ok, 1 failed, 1 refused` (the kinds that occurred), or `no tool calls`. */
