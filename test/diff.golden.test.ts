@@ -1,24 +1,13 @@
+import { readdirSync } from "node:fs";
 import { goldenTests, type GoldenCase } from "./helpers/golden.js";
 
 const F = "test/fixtures";
 /** Every shared fixture log, and diff's own (test/fixtures/diff). */
-const FIXTURES = [
-  "2025-shape",
-  "2026-long",
-  "parallel-out-of-order",
-  "partial-output",
-  "thinking-only",
-  "crash-no-result",
-  "unknown-events",
-  "two-sessions",
-  "crlf",
-  "truncated-last-line",
-  "rejected-errored",
-  "hostile",
-  "merged-stderr",
-  "large-results",
-  "large-results-cut",
-].map((f) => [f, `${F}/${f}.ndjson`] as const);
+// Read from the folder, so a fixture added later is covered at once (the .gz twin is the same log).
+const FIXTURES = readdirSync(F)
+  .filter((f) => f.endsWith(".ndjson"))
+  .sort()
+  .map((f) => [f.slice(0, -".ndjson".length), `${F}/${f}`] as const);
 const OURS = ["combined", "partial"].map((f) => [`diff-${f}`, `${F}/diff/${f}.ndjson`] as const);
 
 const TERMINAL = { env: { TZ: "UTC", COLUMNS: "100" }, stdoutIsTTY: true };

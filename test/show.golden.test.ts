@@ -1,24 +1,13 @@
+import { readdirSync } from "node:fs";
 import { goldenTests, type GoldenCase } from "./helpers/golden.js";
 
 const F = "test/fixtures";
 /** Every shared fixture log, and show's own (test/fixtures/show). */
-const FIXTURES = [
-  "2025-shape",
-  "2026-long",
-  "parallel-out-of-order",
-  "partial-output",
-  "thinking-only",
-  "crash-no-result",
-  "unknown-events",
-  "two-sessions",
-  "crlf",
-  "truncated-last-line",
-  "rejected-errored",
-  "hostile",
-  "merged-stderr",
-  "large-results",
-  "large-results-cut",
-].map((f) => [f, `${F}/${f}.ndjson`] as const);
+// Read from the folder, so a fixture added later is covered at once (the .gz twin is the same log).
+const FIXTURES = readdirSync(F)
+  .filter((f) => f.endsWith(".ndjson"))
+  .sort()
+  .map((f) => [f.slice(0, -".ndjson".length), `${F}/${f}`] as const);
 const OURS = ["background", "markdown-hostile"].map((f) => [`show-${f}`, `${F}/show/${f}.ndjson`] as const);
 
 /** A terminal 100 columns wide: colour on (no NO_COLOR), COLUMNS sets the width. */
