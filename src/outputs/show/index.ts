@@ -273,7 +273,9 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
     const title = typeof ev.title === "string" && ev.title !== "" ? ev.title : id !== undefined ? `task ${id}` : "";
     const what = b !== undefined ? `${b.label} ended${b.target ? ": " + b.target : ""}` : `Background task ended${title ? ": " + title : ""}`;
     const after = b?.startMs !== undefined && ms !== undefined && ms >= b.startMs ? ` · after ${formatDuration(ms - b.startMs)}` : "";
-    return r.event(status === "success" ? "ended" : "failed", `${what} · ${status}${after}`);
+    // Why it did not succeed, in its own words (`detail`: raw text), as a failed call's last lines.
+    const detail = status !== "success" && typeof ev.detail === "string" && opts.lines > 0 ? ev.detail.replace(/\s+$/, "").split(/\r?\n/).slice(-opts.lines) : [];
+    return r.event(status === "success" ? "ended" : "failed", `${what} · ${status}${after}`, detail.length === 1 && detail[0] === "" ? [] : detail);
   }
 
   // The live line (terminal only).

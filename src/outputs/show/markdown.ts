@@ -101,8 +101,8 @@ export function markdownRenderer(): Renderer {
     call(v) {
       return details(v);
     },
-    event(mark, text) {
-      return `\n${MARKS[mark]} ${markdownText(text)}\n`;
+    event(mark, text, tail = []) {
+      return `\n${MARKS[mark]} ${markdownText(text)}\n` + (tail.length > 0 ? "\n" + fenced(tail) : "");
     },
     foot(f) {
       let out = "";

@@ -35,8 +35,8 @@ export interface Renderer {
   message(text: string, final: boolean): string;
   thinking(text: string): string;
   call(v: CallView): string;
-  /** A line of its own: a background shell's end, a task notification. */
-  event(mark: Mark, text: string): string;
+  /** A line of its own: a background shell's end, a task notification; `tail`: last lines of its detail text. */
+  event(mark: Mark, text: string, tail?: string[]): string;
   foot(f: SessionFoot): string;
   /** The live line of a call still running (terminal only): one line, no newline (a newline before it when a blank line is due). */
   live?(v: CallView, elapsed: string, more: number): string;

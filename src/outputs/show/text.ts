@@ -87,8 +87,10 @@ export function textRenderer(c: Colors, width: number): Renderer {
       }
       return out;
     },
-    event(mark, text) {
-      return gap(true) + `${tone(mark)(MARKS[mark])} ${escapeControls(text)}` + "\n";
+    event(mark, text, tail = []) {
+      let out = gap(tail.length === 0) + `${tone(mark)(MARKS[mark])} ${escapeControls(text)}` + "\n";
+      for (const l of tail) out += c.dim("    │ ") + escapeControls(l) + "\n";
+      return out;
     },
     foot(f: SessionFoot) {
       let out = "";
