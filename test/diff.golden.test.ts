@@ -8,7 +8,10 @@ const FIXTURES = readdirSync(F)
   .filter((f) => f.endsWith(".ndjson"))
   .sort()
   .map((f) => [f.slice(0, -".ndjson".length), `${F}/${f}`] as const);
-const OURS = ["combined", "partial"].map((f) => [`diff-${f}`, `${F}/diff/${f}.ndjson`] as const);
+const OURS = readdirSync(`${F}/diff`)
+  .filter((f) => f.endsWith(".ndjson"))
+  .sort()
+  .map((f) => [`diff-${f.slice(0, -".ndjson".length)}`, `${F}/diff/${f}`] as const);
 
 const TERMINAL = { env: { TZ: "UTC", COLUMNS: "100" }, stdoutIsTTY: true };
 

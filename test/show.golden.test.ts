@@ -8,7 +8,10 @@ const FIXTURES = readdirSync(F)
   .filter((f) => f.endsWith(".ndjson"))
   .sort()
   .map((f) => [f.slice(0, -".ndjson".length), `${F}/${f}`] as const);
-const OURS = ["background", "markdown-hostile"].map((f) => [`show-${f}`, `${F}/show/${f}.ndjson`] as const);
+const OURS = readdirSync(`${F}/show`)
+  .filter((f) => f.endsWith(".ndjson"))
+  .sort()
+  .map((f) => [`show-${f.slice(0, -".ndjson".length)}`, `${F}/show/${f}`] as const);
 
 /** A terminal 100 columns wide: colour on (no NO_COLOR), COLUMNS sets the width. */
 const TERMINAL = { env: { TZ: "UTC", COLUMNS: "100" }, stdoutIsTTY: true };

@@ -18,7 +18,8 @@ removed), wrapped to the width; a line per tool call when it completes: a mark (
 ⊘ refused, ↗ went to the background), the action and its target, +added −removed for a file
 write, the duration, the exit code, and for a call that did not succeed the reason and the last
 lines of its stderr or error text (--lines). Background shells and subagent tasks are shown as
-such, and their end (system/task_notification) when it comes. Then the final answer and a footer:
+such, and their end (system/task_notification) when it comes; a plan (--mode plan) as a
+paragraph, a request the CLI rejected, reconnections and retries as lines of their own. Then the final answer and a footer:
 outcome, duration, tokens (result.usage only, never estimated), calls by status. A run without a
 result ends with "the run did not finish", naming the calls still running. A line of the agent
 CLI's own text among the events (its stderr in the log: how a failed run ends) is shown where it

@@ -262,7 +262,33 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
     if (ev.type === "retry" && ev.subtype === "starting") {
       return out + r.event("running", `retrying the request${typeof ev.attempt === "number" ? ` (attempt ${ev.attempt})` : ""}`);
     }
+    if (ev.type === "retry" && ev.subtype === "resuming") return out + r.event("running", "resuming the run");
+    if (ev.type === "interaction_query") return out + interaction(ev);
     return out;
+  }
+
+  /**
+   * The approval hand-shake (FORMAT.md §2): in --mode plan the plan comes as a request's
+   * createPlanRequestQuery.args.plan, not as assistant text, so it is shown as a paragraph; a
+   * response that rejects a request (a headless question skipped, a command refused) says so.
+   */
+  function interaction(ev: JsonObject): string {
+    const what = (name: unknown): string => (typeof name === "string" ? name.replace(/(Request)?(Query|Response)$/, "").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase() : "");
+    if (ev.subtype === "request" && isPlainObject(ev.query)) {
+      for (const [k, body] of Object.entries(ev.query)) {
+        if (k !== "createPlanRequestQuery" || !isPlainObject(body) || !isPlainObject(body.args)) continue;
+        if (typeof body.args.plan === "string" && body.args.plan.trim() !== "") return r.message(`Plan:\n${body.args.plan}`, false);
+      }
+      return "";
+    }
+    if (ev.subtype === "response" && isPlainObject(ev.response)) {
+      for (const [k, body] of Object.entries(ev.response)) {
+        if (k === "id" || !isPlainObject(body) || !isPlainObject(body.rejected)) continue;
+        const reason = typeof body.rejected.reason === "string" && body.rejected.reason !== "" ? `: ${body.rejected.reason}` : "";
+        return r.event("refused", `${what(k) || "request"} request rejected${reason}`);
+      }
+    }
+    return "";
   }
 
   function notification(v: SessionView, ev: JsonObject, ms: number | undefined): string {
