@@ -55,7 +55,9 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
         if (sections.length === 0) continue;
         rows.push({ name: gitPath("", f.path), added: sum(sections, "added"), removed: sum(sections, "removed") });
       }
-      return formatStat(rows, opts.width, c.green, c.red);
+      // No colour sequence around nothing (a file with no deletions has no red part).
+      const paint = (f: (s: string) => string) => (s: string) => (s === "" ? "" : f(s));
+      return formatStat(rows, opts.width, paint(c.green), paint(c.red));
     }
     let out = "";
     for (const f of changes.files.values()) {
@@ -85,7 +87,8 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
     if (s.kind === "create") head += "new file mode 100644\n";
     if (s.kind === "delete") head += "deleted file mode 100644\n";
     if (s.hunks.lines.length > 0) head += `--- ${s.kind === "create" ? "/dev/null" : a}\n+++ ${s.kind === "delete" ? "/dev/null" : b}\n`;
-    let out = c.bold(head.slice(0, -1)) + "\n";
+    // Each header line coloured on its own, as git does: a pager or `grep` never sees a line without its reset.
+    let out = head.slice(0, -1).split("\n").map((l) => c.bold(l) + "\n").join("");
     for (const line of s.hunks.lines) {
       const shown = opts.escape ? escapeControlsKeepLines(line) : line;
       const first = line.charCodeAt(0);
