@@ -35,8 +35,9 @@ string from the log is escaped (no terminal control sequences); colour only on a
 with --color=always (NO_COLOR respected).
 
 --format markdown writes GitHub-flavoured Markdown for a pull-request comment or
-$GITHUB_STEP_SUMMARY: each tool call a <details> block with its full target, output lines and
-diff; log text escaped so that it cannot inject Markdown or HTML. It is never wrapped.
+$GITHUB_STEP_SUMMARY: each tool call its line, and one with more to show (a long target, output
+lines, a diff) a collapsed <details> block holding it; log text escaped so that it cannot inject
+Markdown or HTML. It is never wrapped.
 
 Exit status: 0 when the transcript is written, even for a run that failed or did not finish (it
 says so). With -e, 1 if a result has is_error:true, 4 if a run has no result. As everywhere: 2

@@ -52,7 +52,8 @@ function fenced(lines: string[], info = ""): string {
  * The transcript as GitHub-flavoured Markdown for a pull-request comment or $GITHUB_STEP_SUMMARY:
  * a heading per session, the prompt quoted, messages as literal paragraphs, each tool call a
  * `<details>` whose summary is its line and whose body holds the full target, the output's last
- * lines and the diff. Log text is escaped for Markdown and HTML alike.
+ * lines and the diff (a call with nothing more to show than its summary is that line alone). Log
+ * text is escaped for Markdown and HTML alike.
  */
 export function markdownRenderer(): Renderer {
   function summary(v: CallView, extra: string[] = []): string {
@@ -68,6 +69,9 @@ export function markdownRenderer(): Renderer {
   }
 
   function details(v: CallView, extra: string[] = []): string {
+    // Nothing to unfold (the whole target is in the summary, no output, no diff): the line alone,
+    // in a <p> so that it is an HTML block, where Markdown is not read (as in <summary>).
+    if (v.tail.length === 0 && v.diff === undefined && oneLine(v.target, 100) === v.target) return `\n<p>${summary(v, extra)}</p>\n`;
     let body = "";
     if (v.target !== "") body += fenced((v.label === "Ran terminal command" ? "$ " + v.target : v.target).split(/\r?\n/));
     if (v.tail.length > 0) body += "\n" + fenced(v.tail);
