@@ -55,7 +55,8 @@ export class JsonReader {
         this.readSkipped({ ...run, lineNo, count: run.count - k, start }, out);
         return;
       }
-      this.readLine({ lineNo, text: run.buf.toString("utf8", start, end) }, out);
+      const bom = end - start >= 3 && run.buf[start] === 0xef && run.buf[start + 1] === 0xbb && run.buf[start + 2] === 0xbf ? 3 : 0;
+      this.readLine({ lineNo, text: run.buf.toString("utf8", start + bom, end) }, out);
       start = nl + 1;
     }
   }

@@ -40,6 +40,11 @@ export interface Problem {
   /** 1-based line, when the problem is at a line. */
   line?: number;
   message: string;
+  /**
+   * Reported as a warning, not an error, though its kind still decides the exit status: an `io`
+   * warning is gzip's "trailing garbage ignored" (everything before the garbage was read).
+   */
+  warning?: true;
 }
 
 export type InputItem = JsonRecord | Problem;

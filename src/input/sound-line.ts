@@ -15,13 +15,26 @@ import { wellFormed } from "./well-formed.js";
  * line that does not end that way, gets the full walk.
  *
  * What a flat line's middle may hide goes unnoticed: raw control characters in a string, bytes
- * that are not JSON, a second top-level "type" key before the last member. `cursorlog validate`
- * parses every line.
+ * that are not JSON. A line holding the bytes `"type"` past its first key gets the full walk, which
+ * sends a second top-level "type" to be parsed. `cursorlog validate` parses every line.
  */
 export function soundLine(buf: Buffer, start: number, end: number): boolean {
   const brace = buf.indexOf(0x7b, start + 1);
-  if ((brace < 0 || brace >= end) && endsInMember(buf, start, end)) return true;
+  if ((brace < 0 || brace >= end) && endsInMember(buf, start, end) && !secondType(buf, start, end)) return true;
   return wellFormed(buf, start, end);
+}
+
+const TYPE_KEY = Buffer.from('"type"');
+
+/**
+ * The bytes `"type"` after the line's first key: in a flat line, a second top-level "type" key
+ * (JSON.parse, like jq, lets the last one win, so the type read from the line's start would be
+ * wrong) or those bytes as a string value; the full walk tells which. Inside a string a quote is
+ * escaped, so the text `"type"` there never matches. A native search: no cost worth measuring.
+ */
+function secondType(buf: Buffer, start: number, end: number): boolean {
+  const at = buf.indexOf(TYPE_KEY, start + 2);
+  return at >= 0 && at + TYPE_KEY.length <= end;
 }
 
 /** True when the line ends `,"key":value}`, value a string, number or literal, key not "type". */

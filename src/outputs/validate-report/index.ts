@@ -137,7 +137,7 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     },
     problem(p: Problem) {
       if (p.kind === "io") {
-        if (!inFile) unread = true;
+        if (!inFile && p.warning !== true) unread = true;
         reporter.problem(p);
         return undefined;
       }
