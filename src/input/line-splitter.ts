@@ -1,4 +1,4 @@
-import { constants, isAscii } from "node:buffer";
+import { constants, isAscii, isUtf8 } from "node:buffer";
 import type { RawSkip } from "./raw-skip.js";
 import type { JsonObject } from "./record.js";
 
@@ -10,6 +10,8 @@ export interface Line {
   text: string;
   /** `text` has long strings shortened (RawSkip.shorten); the line itself is `buf[start, end]`. */
   shortened?: { buf: Buffer; start: number; end: number };
+  /** The line is not valid UTF-8 (`text` has U+FFFD in place of the bad bytes): its bytes, a copy. */
+  bytes?: Buffer;
 }
 
 /**
@@ -151,7 +153,10 @@ export class LineSplitter {
         return;
       }
     }
-    out.push({ lineNo, text: decode(buf, start, end) });
+    const text = decode(buf, start, end);
+    // U+FFFD in the text: a bad byte sequence, or the character itself, written validly.
+    if (text.indexOf("\ufffd") >= 0 && !isUtf8(buf.subarray(start, end))) out.push({ lineNo, text, bytes: Buffer.from(buf.subarray(start, end)) });
+    else out.push({ lineNo, text });
   }
 }
 
