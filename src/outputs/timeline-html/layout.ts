@@ -1,5 +1,5 @@
 import type { CallRecord } from "./call.js";
-import { packLanes, type Interval } from "./lanes.js";
+import { packLanes, type Interval } from "../shared/lanes.js";
 import { statusClass } from "./status.js";
 import type { HtmlCall } from "./types.js";
 
