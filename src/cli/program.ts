@@ -8,6 +8,7 @@ import { textCommand } from "./commands/text.js";
 import { timelineCommand } from "./commands/timeline.js";
 import { validateCommand } from "./commands/validate.js";
 import { completionCommand, manCommand } from "./commands/completion.js";
+import { exportCommand } from "./commands/export.js";
 
 export const PROGRAM_EXAMPLES = `Examples:
   $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog text
@@ -20,7 +21,7 @@ export const PROGRAM_EXAMPLES = `Examples:
  * The command table. Each entry is one verb in its own file under commands/; a new conversion
  * (filter, timeline, validate, …) adds its line here.
  */
-export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [jsonCommand, textCommand, filterCommand, timelineCommand, statsCommand, validateCommand, schemaCommand, completionCommand];
+export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [jsonCommand, textCommand, filterCommand, timelineCommand, statsCommand, exportCommand, validateCommand, schemaCommand, completionCommand];
 
 export function buildProgram(ctx: CommandContext, version: string): Command {
   const program = new Command("cursorlog")
