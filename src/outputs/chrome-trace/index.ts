@@ -47,7 +47,8 @@ export function toChromeTrace(opts: ChromeTraceOptions, reporter: Reporter): Sta
 
 /** µs from ms (Chrome trace times are µs; fractions are allowed). */
 function us(ms: number): number {
-  return Math.round(ms * 1000 * 1000) / 1000;
+  const whole = Math.floor(ms); // epoch ms times 1e6 would pass 2^53: whole ms and the fraction apart
+  return whole * 1000 + Math.round((ms - whole) * 1000);
 }
 
 export function runEvents(run: RunRecord): object[] {

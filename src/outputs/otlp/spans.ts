@@ -76,7 +76,8 @@ export function runSpans(run: RunRecord, opts: SpanOptions): ReadableSpan[] {
       prevStart = start;
     }
     spans.push(make(toolSpanName(c), id, rootId, t, attrs, toolStatus(c)));
-    if (c.call.kind === "task") {
+    // A task that failed (invalid arguments, …) ran no subagent; one still open when the run ended did.
+    if (c.call.kind === "task" && (!c.completed || c.call.status === "success")) {
       spans.push(make("invoke_agent subagent", spanIdOf(key, `subagent\u0000${c.callId}\u0000${c.occurrence}`), id, t, subagentAttributes(c), { code: SpanStatusCode.UNSET }));
     }
     if (c.shellId !== undefined && timed && c.endMs !== undefined) {
