@@ -163,6 +163,13 @@ test("a folder of logs: every run arrives", { timeout: 60_000 }, async (t) => {
   while (got().length < want.length) await rx.waitFor(rx.requests.length + 1);
   assert.deepEqual(byId(got()), byId(want));
   assert.equal(got().filter((s) => s.parentSpanId === "").length, 5);
+  // With --jobs, each worker sends the runs of the files it reads: the same spans arrive.
+  const before = rx.requests.length;
+  const again = await run(["export", "--endpoint", `http://127.0.0.1:${rx.port}`, "-j", "2", join(dir, "logs")]);
+  assert.equal(again.code, 0, again.stderr);
+  const gotAgain = () => rx.requests.slice(before).flatMap((q) => q.spans ?? []);
+  while (gotAgain().length < want.length) await rx.waitFor(rx.requests.length + 1);
+  assert.deepEqual(byId(gotAgain()), byId(want));
 });
 
 test("a 503 is retried: the same request again, then success (exit 0)", { timeout: 60_000 }, async (t) => {

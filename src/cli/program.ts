@@ -15,6 +15,7 @@ export const PROGRAM_EXAMPLES = `Examples:
   $ cursorlog json run.ndjson                          # the --output-format json result
   $ cursorlog filter --exclude-type thinking run.ndjson > small.ndjson
   $ cursorlog timeline logs/*.ndjson.gz > calls.csv
+  $ cursorlog export --endpoint http://localhost:4318 logs/   # OpenTelemetry traces to a collector
 `;
 
 /**
@@ -25,7 +26,7 @@ export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [jsonCo
 
 export function buildProgram(ctx: CommandContext, version: string): Command {
   const program = new Command("cursorlog")
-    .description("Turn cursor-agent stream-json logs (NDJSON) into results, action lines, filtered events, CSV timelines and validation reports.")
+    .description("Turn cursor-agent stream-json logs (NDJSON) into results, action lines, filtered events, CSV timelines, validation reports and traces (OpenTelemetry, Perfetto).")
     .version(version, "-V, --version", "print the version")
     .helpOption("-h, --help", "show help")
     .addHelpText("before", PROGRAM_EXAMPLES)

@@ -7,6 +7,7 @@ import type { JsonRecord } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";
 import { incompleteMessage } from "./incomplete.js";
 import { RunCollector, type RunRecord } from "./run-record.js";
+import { thinkingTimes } from "./thinking-times.js";
 
 export interface RunStageOptions {
   /** A run without a result is not an error (it is still exported, marked as such). */
@@ -64,7 +65,8 @@ export function runStage(opts: RunStageOptions, reporter: Reporter, emit: (run: 
     },
   };
   if (finish !== undefined) stage.finish = finish;
-  // Without content, a tool call's long strings that nothing here reads are parsed shortened.
-  if (!opts.content) stage.skip = shortenToolCalls(undefined, TRACE_FIELDS);
+  // Thinking lines give their time only; without content, a tool call's long strings that nothing
+  // here reads are parsed shortened.
+  stage.skip = opts.content ? thinkingTimes() : shortenToolCalls(thinkingTimes(), TRACE_FIELDS);
   return stage;
 }
