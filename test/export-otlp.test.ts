@@ -304,3 +304,27 @@ test("usage errors: chrome-trace with sending options, --protocol without a dest
   assert.equal(grpc.code, 2);
   assert.match(grpc.stderr, /gRPC is not supported: use http\/protobuf/);
 });
+
+test("thinking lines count for their time, whether read from their bytes or parsed (timestamp_ms not last)", async (t) => {
+  if (!needDecoder(t)) return;
+  const S = "5b0a2c1e-9d3f-4e7a-8b6c-1f2e3d4c5b6a";
+  const lines = (first: string) =>
+    [
+      JSON.stringify({ type: "system", subtype: "init", session_id: S, model: "Auto" }),
+      first,
+      JSON.stringify({ type: "thinking", subtype: "completed", session_id: S, timestamp_ms: 5000 }),
+      JSON.stringify({ type: "result", subtype: "success", duration_ms: 100, is_error: false, result: "", session_id: S, request_id: "r" }),
+    ].join("\n") + "\n";
+  const asWritten = lines(JSON.stringify({ type: "thinking", subtype: "delta", text: "x".repeat(3000), session_id: S, timestamp_ms: 1000 }));
+  const reordered = lines(JSON.stringify({ type: "thinking", timestamp_ms: 1000, subtype: "delta", text: "x".repeat(3000), session_id: S }));
+  for (const log of [asWritten, reordered]) {
+    const r = await runCli(["export"], { stdin: log });
+    const [spans] = decodeOtlpJson(r.stdout).map((d) => d.spans!);
+    assert.deepEqual([spans![0]!.start, spans![0]!.end], [ns(1000), ns(5000)]);
+  }
+  // A cut thinking line is still reported at its line.
+  const cut = lines('{"type":"thinking","subtype":"delta","text":"abc","session_id":"' + S + '","timestamp_ms":10');
+  const bad = await runCli(["export"], { stdin: cut.replace('"timestamp_ms":10\n', '"timestamp_ms":10') });
+  assert.equal(bad.code, 5, bad.stderr);
+  assert.match(bad.stderr, /<stdin>:2/);
+});
