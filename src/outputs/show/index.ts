@@ -7,6 +7,7 @@ import { ExitCode } from "../../exit-codes.js";
 import type { JsonObject, JsonRecord, Problem } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";
 import { isoTimeFormatter } from "../shared/iso-time.js";
+import { thinkingTimes } from "../shared/thinking-times.js";
 import { backgroundId, formatDuration, viewOf, type CallView } from "./call-view.js";
 import { markdownRenderer } from "./markdown.js";
 import { MessageBuffer, ThinkingBuffer } from "./message-buffer.js";
@@ -352,8 +353,10 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
   }
 
   return {
-    // Nothing skipped: tool calls are read whole (their output's last lines and diffs are
-    // shown), thinking events give the session's start time even when their text is not shown.
+    // Tool calls are read whole (their output's last lines and diffs are shown). Without
+    // --thinking a thinking line (most of a log) is read for its time alone, never parsed: it
+    // stands in as {type, timestamp_ms}, which still dates the session and ends a message.
+    ...(opts.thinking ? {} : { skip: thinkingTimes() }),
     record(rec) {
       const out = erase(record(rec));
       afterRecord();
