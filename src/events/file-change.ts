@@ -21,6 +21,12 @@ export interface FileChange {
   removed?: number;
 }
 
+/**
+ * The members fileChangeOf reads whole (a reader that shortens long strings must keep them);
+ * `message` is only tested for how it starts.
+ */
+export const FILE_FIELDS: ReadonlySet<string> = new Set(["path", "prevContent", "fileText", "diffString", "beforeFullFileContent", "afterFullFileContent", "streamContent"]);
+
 /** The kinds of call that write files. */
 export function writesFiles(call: ToolCall): boolean {
   return call.kind === "edit" || call.kind === "write" || call.kind === "delete";

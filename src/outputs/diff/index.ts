@@ -5,13 +5,17 @@ import { fileChangeOf, writesFiles } from "../../events/file-change.js";
 import { SessionTracker, type Session } from "../../events/sessions.js";
 import { isInit } from "../../events/types.js";
 import { ExitCode } from "../../exit-codes.js";
-import { skipTypes } from "../../input/raw-skip.js";
+import { shortenToolCalls, skipTypes } from "../../input/raw-skip.js";
+import { FIELDS_READ } from "../../events/action.js";
+import { FILE_FIELDS } from "../../events/file-change.js";
 import type { JsonRecord } from "../../input/record.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import type { Stage } from "../../stream/stage.js";
 import { FileHistory, type Section } from "./file-history.js";
 import { gitPath, relativePath } from "./git-path.js";
 import { formatStat, type StatRow } from "./stat.js";
+
+const FIELDS_KEPT: ReadonlySet<string> = new Set([...FIELDS_READ, ...FILE_FIELDS]);
 
 export interface DiffOptions {
   /** `patch`: unified diff; `stat`: like `git diff --stat`; `names`: the paths changed. */
@@ -101,8 +105,10 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
   }
 
   return {
-    // File contents are read whole: no tool call is shortened. Text and thinking are not needed.
-    skip: skipTypes(["thinking", "assistant", "user"]),
+    // Text and thinking are not needed. A long tool call line is parsed with the long strings it
+    // never reads cut short (a read file's content, a command's output), never the contents of a
+    // write (FILE_FIELDS) nor what its warnings name (FIELDS_READ).
+    skip: shortenToolCalls(skipTypes(["thinking", "assistant", "user"]), FIELDS_KEPT),
     record(rec: JsonRecord) {
       const step = tracker.observe(rec);
       const out = step.ended ? emit(step.ended) : undefined;
