@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clip, wrap, wrapFacts } from "../src/outputs/show/wrap.ts";
+import { clip, columns, wrap, wrapFacts } from "../src/outputs/show/wrap.ts";
 
 test("wrap: at spaces, indent on every line, a long word left whole, 0 never wraps", () => {
   assert.deepEqual(wrap("aaa bbb ccc ddd eee fff ggg hhh iii jjj", 20, "> "), ["> aaa bbb ccc ddd eee", "> fff ggg hhh iii jjj"]);
@@ -18,9 +18,29 @@ test("wrapFacts: breaks between facts, never inside one that fits", () => {
   assert.deepEqual(wrapFacts(["x", "y"], 0, "  "), ["  x · y"]);
 });
 
-test("clip: code points, an ellipsis when cut", () => {
+test("clip: terminal columns, an ellipsis when cut", () => {
   assert.equal(clip("abcdef", 4), "abc…");
   assert.equal(clip("abcd", 4), "abcd");
-  assert.equal(clip("é😀bcd", 3), "é😀…");
+  assert.equal(clip("é😀bcd", 4), "é😀…");
+  assert.equal(clip("é😀bcd", 3), "é…");
+  assert.equal(clip("漢字漢字", 5), "漢字…");
   assert.equal(clip("abc", 0), "abc");
+});
+
+test("columns: wide characters count two, combining marks none", () => {
+  assert.equal(columns("abc"), 3);
+  assert.equal(columns("漢字"), 4);
+  assert.equal(columns("한국어"), 6);
+  assert.equal(columns("😀x"), 3);
+  assert.equal(columns("e\u0301"), 1);
+  assert.equal(columns("━━ ✓ ─"), 6);
+});
+
+test("wrap: CJK text, written without spaces, breaks between characters at the width in columns", () => {
+  const text = "这是一个很长的句子没有空格但是需要在终端宽度处换行以便阅读";
+  const lines = wrap(text, 20);
+  assert.deepEqual(lines, ["这是一个很长的句子没", "有空格但是需要在终端", "宽度处换行以便阅读"]);
+  for (const l of lines) assert.ok(columns(l) <= 20);
+  // Mixed: Latin words stay whole, a wide run breaks.
+  assert.deepEqual(wrap("See 漢字漢字漢字漢字漢字漢字 and more words here", 20), ["See", "漢字漢字漢字漢字漢字", "漢字 and more words", "here"]);
 });

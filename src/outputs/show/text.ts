@@ -2,7 +2,7 @@ import type { Colors } from "picocolors/types.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import type { CallView, Mark } from "./call-view.js";
 import { MARKS, type Renderer, type SessionFoot, type SessionHead } from "./render.js";
-import { clip, wrap, wrapFacts } from "./wrap.js";
+import { clip, columns, wrap, wrapFacts } from "./wrap.js";
 
 /**
  * The transcript as text for a terminal or a CI log: a rule and header per session, the prompt
@@ -26,7 +26,7 @@ export function textRenderer(c: Colors, width: number): Renderer {
     let target = escapeControls(v.target);
     if (width > 0 && target !== "") {
       // The target gives way so the line fits; it keeps at least 20 columns.
-      const room = Math.max(20, width - [...head].length - 2 - [...tail].length);
+      const room = Math.max(20, width - columns(head) - 2 - columns(tail));
       target = clip(target, room);
     }
     const body = c.bold(v.label) + (target !== "" ? ": " + c.cyan(target) : "");
@@ -49,7 +49,7 @@ export function textRenderer(c: Colors, width: number): Renderer {
   return {
     head(h: SessionHead, first: boolean) {
       const title = `━━ Session ${h.index}${h.sessionId !== undefined ? " · " + escapeControls(h.sessionId) : ""} `;
-      const rule = width > 0 ? "━".repeat(Math.max(3, width - [...title].length)) : "━━━";
+      const rule = width > 0 ? "━".repeat(Math.max(3, width - columns(title))) : "━━━";
       const about: string[] = [];
       if (h.model !== undefined) about.push(`model ${escapeControls(h.model)}`);
       if (h.cwd !== undefined) about.push(`cwd ${escapeControls(h.cwd)}`);
