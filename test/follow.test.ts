@@ -244,6 +244,18 @@ test("-F: a name that does not exist yet is waited for; -f on it is an error (2)
   assert.match(missing.stderr, /^cursorlog: error \(at .*never\.ndjson\): cannot read: no such file or directory\n$/);
 });
 
+test("text -j 2 -f: --jobs does not apply, the files are followed one after the other as they are written", { timeout: 40_000 }, async (t) => {
+  const log = fresh("jobs.ndjson");
+  writeFileSync(log, LINES.slice(0, 12).join(""));
+  const r = follow(["text", "-j", "2", "-f", log, FIXTURE], t);
+  // With parallel jobs the first file's output waited for its end: nothing came while it grew.
+  await r.until((o) => o === FIRST_12, "the first three actions of the file being written");
+  appendFileSync(log, LINES.slice(12).join(""));
+  assert.equal(await r.exit(), 0);
+  assert.equal(r.out(), GOLDEN + GOLDEN);
+  assert.equal(r.err(), "");
+});
+
 // ---------------------------------------------------------------------------------------------
 // Pipes: no position, no size. Read as streams, to their end.
 
