@@ -61,12 +61,19 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
     let reader = new JsonReader(file, opts.maxLineBytes);
     let items: InputItem[] = [];
     let failed = false;
+    let garbage = false;
+    const onGarbage = (): boolean => (garbage = true);
     // --follow: the type of the last event read, and the size of an unended last line last looked at.
     let lastType: unknown;
     let triedHeld = 0;
     try {
-      const source: AsyncIterable<Buffer | FollowSignal> =
-        name === "-" ? byteSource(opts.stdin) : follow !== undefined ? follow.followFile(name, followOptions(mode, opts.onBytes)) : byteSource(counted(open(name), opts.onBytes));
+      let source: AsyncIterable<Buffer | FollowSignal>;
+      if (name === "-") source = byteSource(opts.stdin, opts.stdin, onGarbage);
+      else if (follow !== undefined) source = follow.followFile(name, followOptions(mode, opts.onBytes));
+      else {
+        const stream = counted(open(name), opts.onBytes);
+        source = byteSource(stream, stream, onGarbage);
+      }
       for await (const chunk of source) {
         if (opts.stop?.()) return;
         if (!Buffer.isBuffer(chunk)) {
@@ -114,6 +121,8 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
       }
       reader.read(splitter.end(), items);
       reader.end(items);
+      // gzip's warning, after all that was decoded: the file was read, but not all of it.
+      if (garbage) items.push({ kind: "io", file, message: "decompression OK, trailing garbage ignored", warning: true });
     } catch (err) {
       failed = true;
       items.push({ kind: "io", file, message: `cannot read: ${describeIoError(err)}` });
