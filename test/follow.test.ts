@@ -330,6 +330,39 @@ for (const c of logCommands().filter((c) => c.flags.has("--follow"))) {
   });
 }
 
+const GZ = gzipSync(LOG);
+/** A wrong CRC-32 in the trailer: zlib notices at the end of the member. */
+const BAD_CRC = Buffer.concat([GZ.subarray(0, -8), Buffer.alloc(4), GZ.subarray(-4)]);
+const DAMAGED: Array<[string, Buffer, boolean]> = [
+  // [what, bytes, also as a file: a cut file is waited on, as tail -f does]
+  ["trailing garbage (all that was decoded, then gzip's warning)", Buffer.concat([GZ, Buffer.from("appended text\n")]), true],
+  ["a wrong CRC (all that was decoded, then corrupt gzip data)", BAD_CRC, true],
+  ["a cut member through a pipe (all that was decoded, then truncated gzip data)", GZ.subarray(0, 1500), false],
+];
+
+for (const c of logCommands().filter((c) => c.flags.has("--follow"))) {
+  test(`${c.name} -f on damaged gzip gives what it gives without -f: ${DAMAGED.map(([w]) => w.split(" (")[0]).join(", ")}`, { timeout: 60_000 }, () => {
+    for (const [what, bytes, asFile] of DAMAGED) {
+      const log = fresh(`${c.name}-damaged.ndjson.gz`);
+      writeFileSync(log, bytes);
+      const expected = spawnSync("node", [BIN, c.name, log], { env: ENV, encoding: "utf8", timeout: BOUND_MS });
+      assert.match(expected.stderr, /trailing garbage ignored|corrupt gzip data|truncated gzip data/, what);
+      // trailing garbage was `corrupt gzip data` with nothing out; a wrong CRC lost the output of
+      // the chunk it was found in.
+      for (const args of asFile ? [[c.name, "-f", log], [c.name, "-F", log]] : []) {
+        const r = spawnSync("node", [BIN, ...args], { env: ENV, encoding: "utf8", timeout: BOUND_MS });
+        assert.equal(r.status, expected.status, `${what}: ${args.join(" ")}`);
+        assert.equal(r.stdout, expected.stdout, `${what}: ${args.join(" ")}`);
+        assert.equal(r.stderr, expected.stderr, `${what}: ${args.join(" ")}`);
+      }
+      const piped = spawnSync("bash", ["--norc", "--noprofile", "-c", `cat ${log} | node ${BIN} ${c.name} -f /dev/stdin`], { env: ENV, encoding: "utf8", timeout: BOUND_MS });
+      assert.equal(piped.status, expected.status, `${what}: a pipe`);
+      assert.equal(piped.stdout, expected.stdout.replaceAll(log, "/dev/stdin"), `${what}: a pipe`);
+      assert.equal(piped.stderr, expected.stderr.replaceAll(log, "/dev/stdin"), `${what}: a pipe`);
+    }
+  });
+}
+
 test("-f does not end at a result while a line after it is begun, nor at a last line without newline that is no whole result", { timeout: 40_000 }, async (t) => {
   const log = fresh("not-yet.ndjson");
   // A run, then the first bytes of a second run (the same log again: a new session at its init).

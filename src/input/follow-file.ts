@@ -27,6 +27,8 @@ export interface FollowOptions {
   pollMs?: number;
   /** Told the size of every chunk read, before decompression (the progress line). */
   onBytes?: (n: number) => void;
+  /** Told when a gzip member is followed by bytes that are not one (gzip's "trailing garbage"): what follows them is not read. */
+  onTrailingGarbage?: () => void;
 }
 
 const IDLE: FollowSignal = Object.freeze({ kind: "idle" });
@@ -62,11 +64,12 @@ export async function* followFile(path: string, opts: FollowOptions): AsyncGener
     let st = await fh.stat();
     if (!st.isFile()) {
       // A pipe has no position and no size: read it as a stream, to the end its writer gives it.
-      yield* readStream(fh, opts.onBytes);
+      yield* readStream(fh, opts);
       return;
     }
+    const onGarbage = opts.onTrailingGarbage ?? ((): void => {});
     let pos = 0;
-    let decoder = new Decoder();
+    let decoder = new Decoder(onGarbage);
     let gone = ""; // --follow=name: why the name no longer leads to the file being read
     const buf = Buffer.allocUnsafe(CHUNK);
     for (;;) {
@@ -74,7 +77,7 @@ export async function* followFile(path: string, opts: FollowOptions): AsyncGener
       if (bytesRead > 0) {
         pos += bytesRead;
         opts.onBytes?.(bytesRead);
-        for (const out of await decoder.push(buf.subarray(0, bytesRead))) yield out;
+        yield* decoder.decode(buf.subarray(0, bytesRead));
         continue;
       }
       // At the end of what is there.
@@ -82,7 +85,7 @@ export async function* followFile(path: string, opts: FollowOptions): AsyncGener
       if (st.size < pos) {
         pos = 0;
         decoder.close();
-        decoder = new Decoder();
+        decoder = new Decoder(onGarbage);
         yield { kind: "restart", reason: "truncated" };
         continue;
       }
@@ -111,18 +114,18 @@ export async function* followFile(path: string, opts: FollowOptions): AsyncGener
               if (n === 0) break;
               pos += n;
               opts.onBytes?.(n);
-              for (const out of await decoder.push(buf.subarray(0, n))) yield out;
+              yield* decoder.decode(buf.subarray(0, n));
             }
             await fh.close();
             fh = next;
             pos = 0;
             decoder.close();
-            decoder = new Decoder();
+            decoder = new Decoder(onGarbage);
             yield { kind: "restart", reason: gone !== "" ? "appeared" : "replaced" };
             gone = "";
             st = await fh.stat();
             if (!st.isFile()) {
-              yield* readStream(fh, opts.onBytes);
+              yield* readStream(fh, opts);
               return;
             }
             continue;
@@ -142,35 +145,46 @@ export async function* followFile(path: string, opts: FollowOptions): AsyncGener
 }
 
 /** A pipe's bytes until its writer closes it, decompressed if they are gzip. */
-async function* readStream(fh: FileHandle, onBytes: ((n: number) => void) | undefined): AsyncGenerator<Buffer> {
-  const decoder = new Decoder();
+async function* readStream(fh: FileHandle, opts: FollowOptions): AsyncGenerator<Buffer> {
+  const decoder = new Decoder(opts.onTrailingGarbage ?? ((): void => {}));
   try {
     for (;;) {
       const buf = Buffer.allocUnsafe(CHUNK);
       const { bytesRead } = await fh.read(buf, 0, CHUNK, null);
       if (bytesRead === 0) break;
-      onBytes?.(bytesRead);
-      yield* await decoder.push(buf.subarray(0, bytesRead));
+      opts.onBytes?.(bytesRead);
+      yield* decoder.decode(buf.subarray(0, bytesRead));
     }
-    yield* await decoder.end();
+    yield* decoder.decode(undefined);
   } finally {
     decoder.close();
   }
 }
 
 /**
- * Raw bytes in, log bytes out: as they are, or inflated when the first two bytes are gzip's magic.
- * Each push returns everything its bytes decode to (a sync flush), so when the file has been read
- * to its end, every event it holds so far has been given to the reader: the end of a run can be
+ * Raw bytes in, log bytes out: as they are, or inflated when the first two bytes are gzip's magic,
+ * by gunzip.ts (member by member, as for a file that is not followed: trailing garbage after a
+ * member is reported, not fatal). Each push returns everything its bytes decode to: gunzip.ts is
+ * driven until it asks for bytes that have not come yet, so when the file has been read to its
+ * end every event it holds so far has been given to the reader, and the end of a run can be
  * decided then, for gzip as for plain text.
  */
 class Decoder {
   private head: Buffer | undefined = Buffer.alloc(0);
-  private gunzip: import("node:zlib").Gunzip | undefined;
-  private out: Buffer[] = [];
-  private error: Error | undefined;
+  private gz: GzipFeed | undefined;
 
-  async push(chunk: Buffer): Promise<Buffer[]> {
+  constructor(private readonly onTrailingGarbage: () => void) {}
+
+  /**
+   * What `chunk` decodes to, or (undefined) what the end of the stream gives; then a damaged gzip
+   * stream's error, after all that was decoded before the damage (as for a file not followed).
+   */
+  async *decode(chunk: Buffer | undefined): AsyncGenerator<Buffer> {
+    yield* chunk === undefined ? await this.end() : await this.push(chunk);
+    if (this.gz?.error !== undefined) throw this.gz.error;
+  }
+
+  private async push(chunk: Buffer): Promise<Buffer[]> {
     if (this.head !== undefined) {
       // The first two bytes decide; until there are two, hold them.
       this.head = Buffer.concat([this.head, chunk]);
@@ -178,53 +192,106 @@ class Decoder {
       chunk = this.head;
       this.head = undefined;
       if (chunk[0] === 0x1f && chunk[1] === 0x8b) {
-        // zlib is loaded for gzip input only (start-up).
-        const zlib = await import("node:zlib");
-        this.gunzip = zlib.createGunzip();
-        this.gunzip.on("data", (c: Buffer) => this.out.push(c));
-        this.gunzip.on("error", (err) => (this.error ??= err));
+        // gunzip.ts (and zlib) is loaded for gzip input only (start-up).
+        const { gunzip } = await import("./gunzip.js");
+        this.gz = new GzipFeed(gunzip, this.onTrailingGarbage);
       }
-    } else if (this.gunzip === undefined) {
+    } else if (this.gz === undefined) {
       // Copied: the caller reads into the same buffer again.
       return [Buffer.from(chunk)];
     }
-    if (this.gunzip === undefined) return [chunk];
-    const gunzip = this.gunzip;
-    await new Promise<void>((resolve) => {
-      const done = (): void => {
-        gunzip.off("error", done);
-        resolve();
-      };
-      gunzip.once("error", done);
-      gunzip.write(chunk);
-      gunzip.flush(done);
-    });
-    // The flush callback can run before the last 'data' event of its output: one turn more.
-    await new Promise((r) => setImmediate(r));
-    if (this.error) throw this.error;
-    const out = this.out;
-    this.out = [];
-    return out;
+    if (this.gz === undefined) return [chunk];
+    this.gz.feed(Buffer.from(chunk));
+    return this.gz.drain();
   }
 
-  /** The end of a stream: what is held, and a cut gzip stream's error. */
-  async end(): Promise<Buffer[]> {
+  /** The end of a stream: what is held, and what gzip gives at its end. */
+  private async end(): Promise<Buffer[]> {
     if (this.head !== undefined) return this.head.length > 0 ? [this.head] : [];
-    const gunzip = this.gunzip;
-    if (gunzip === undefined) return [];
-    await new Promise<void>((resolve) => {
-      gunzip.once("error", () => resolve());
-      gunzip.once("end", () => resolve());
-      gunzip.end();
-      gunzip.resume();
-    });
-    if (this.error) throw this.error;
-    const out = this.out;
-    this.out = [];
-    return out;
+    if (this.gz === undefined) return [];
+    this.gz.feed(undefined);
+    return this.gz.drain();
   }
 
   close(): void {
-    this.gunzip?.destroy();
+    void this.gz?.close();
+  }
+}
+
+type Gunzip = (chunks: AsyncIterator<Buffer>, first: Buffer, onTrailingGarbage: () => void) => AsyncGenerator<Buffer>;
+
+/**
+ * gunzip.ts pulls its input; a followed file pushes it. The bytes given so far are queued for
+ * gunzip's pulls, and `drain` takes its output until it pulls with the queue empty (starved: all
+ * that these bytes decode to is out) or it is done (after trailing garbage, or at the end).
+ */
+class GzipFeed {
+  private readonly queue: Buffer[] = [];
+  private ended = false;
+  private finished = false;
+  /** gunzip waits for bytes that have not come yet. */
+  private waiting: ((r: IteratorResult<Buffer>) => void) | undefined;
+  private starved: (() => void) | undefined;
+  private readonly gen: AsyncGenerator<Buffer>;
+  /** A pull of gunzip's output that has not answered yet (it waits for bytes). */
+  private pending: Promise<IteratorResult<Buffer>> | undefined;
+  /** Damaged or cut gzip data: nothing more is decoded. */
+  error: Error | undefined;
+
+  constructor(gunzip: Gunzip, onTrailingGarbage: () => void) {
+    const input: AsyncIterator<Buffer> = {
+      next: () => {
+        const value = this.queue.shift();
+        if (value !== undefined) return Promise.resolve({ value, done: false });
+        if (this.ended) return Promise.resolve({ value: undefined, done: true });
+        return new Promise((resolve) => {
+          this.waiting = resolve;
+          this.starved?.();
+        });
+      },
+    };
+    this.gen = gunzip(input, Buffer.alloc(0), onTrailingGarbage);
+  }
+
+  /** More bytes, or (undefined) the end of them. */
+  feed(chunk: Buffer | undefined): void {
+    if (chunk === undefined) this.ended = true;
+    else this.queue.push(chunk);
+    const waiting = this.waiting;
+    if (waiting === undefined) return;
+    this.waiting = undefined;
+    const value = this.queue.shift();
+    waiting(value !== undefined ? { value, done: false } : { value: undefined, done: true });
+  }
+
+  async drain(): Promise<Buffer[]> {
+    const out: Buffer[] = [];
+    while (!this.finished) {
+      // Set before gunzip runs again: it can only pull while a pull of its output is pending.
+      const starved = new Promise<"starved">((resolve) => (this.starved = () => resolve("starved")));
+      this.pending ??= this.gen.next();
+      let r: IteratorResult<Buffer> | "starved";
+      try {
+        r = await Promise.race([this.pending, starved]);
+      } catch (err) {
+        // What was decoded before the damage is given first; decode() throws after it.
+        this.error = err instanceof Error ? err : new Error(String(err));
+        this.finished = true;
+        break;
+      }
+      if (r === "starved") break;
+      this.pending = undefined;
+      if (r.done === true) this.finished = true;
+      else out.push(r.value);
+    }
+    this.starved = undefined;
+    return out;
+  }
+
+  async close(): Promise<void> {
+    // A generator waiting for bytes is ended by the end of them; one that is not can be returned.
+    this.feed(undefined);
+    this.pending?.catch(() => {});
+    if (this.pending === undefined) await this.gen.return(undefined).catch(() => {});
   }
 }

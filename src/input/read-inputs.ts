@@ -69,7 +69,7 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
     try {
       let source: AsyncIterable<Buffer | FollowSignal>;
       if (name === "-") source = byteSource(opts.stdin, opts.stdin, onGarbage);
-      else if (follow !== undefined) source = follow.followFile(name, followOptions(mode, opts.onBytes));
+      else if (follow !== undefined) source = follow.followFile(name, followOptions(mode, opts.onBytes, onGarbage));
       else {
         const stream = counted(open(name), opts.onBytes);
         source = byteSource(stream, stream, onGarbage);
@@ -139,8 +139,8 @@ const RESTARTED: Record<RestartReason, string> = {
   appeared: "has appeared; following the new file from its start (line numbers start again at 1)",
 };
 
-function followOptions(mode: FollowMode, onBytes: ((n: number) => void) | undefined): FollowOptions {
-  const o: FollowOptions = { mode };
+function followOptions(mode: FollowMode, onBytes: ((n: number) => void) | undefined, onTrailingGarbage: () => void): FollowOptions {
+  const o: FollowOptions = { mode, onTrailingGarbage };
   if (onBytes !== undefined) o.onBytes = onBytes;
   return o;
 }
