@@ -33,13 +33,17 @@ export interface FollowOptions {
 
 const IDLE: FollowSignal = Object.freeze({ kind: "idle" });
 const CHUNK = 1 << 20;
+/** How many of a file's first bytes are compared at each look, to see it written again. */
+const HEAD = 256;
+const EMPTY = Buffer.alloc(0);
 
 /**
  * The bytes of a file that is still being written, decompressed when it starts with the gzip magic
  * bytes, as `tail -f` / `tail -F` reads them. At the end of what is there it yields `idle`, waits
  * and looks again, forever: the caller decides from the parsed events when the run is over and
- * stops iterating (which closes the file). A file that shrank was truncated (`: > f`, logrotate's
- * `copytruncate`): it is read again from its start, after a `restart`. A FIFO, a pipe (`<(…)`) or a
+ * stops iterating (which closes the file). A file that shrank, or whose first bytes changed, was
+ * truncated (`: > f`, logrotate's `copytruncate`) and maybe written again: it is read again from
+ * its start, after a `restart`. A FIFO, a pipe (`<(…)`) or a
  * terminal cannot be re-read or positioned: it is read as a stream, to its end, and not followed.
  */
 export async function* followFile(path: string, opts: FollowOptions): AsyncGenerator<Buffer | FollowSignal> {
@@ -70,22 +74,49 @@ export async function* followFile(path: string, opts: FollowOptions): AsyncGener
     const onGarbage = opts.onTrailingGarbage ?? ((): void => {});
     let pos = 0;
     let decoder = new Decoder(onGarbage);
+    // The file's first bytes as read: a file truncated and written again past `pos` between two
+    // looks (tail does not see that) has other bytes there.
+    let head = EMPTY;
+    const probe = Buffer.allocUnsafe(HEAD);
     let gone = ""; // --follow=name: why the name no longer leads to the file being read
     const buf = Buffer.allocUnsafe(CHUNK);
+    /** Bytes read at `pos` from the file being followed, given on. */
+    const took = (bytes: Buffer): AsyncGenerator<Buffer> => {
+      if (pos < HEAD) head = Buffer.concat([head, bytes.subarray(0, HEAD - pos)]);
+      pos += bytes.length;
+      opts.onBytes?.(bytes.length);
+      return decoder.decode(bytes);
+    };
+    /** The next bytes are another file's, or this one's again, from its start. */
+    const restart = (): void => {
+      pos = 0;
+      head = EMPTY;
+      decoder.close();
+      decoder = new Decoder(onGarbage);
+    };
+    /** The file shrank, or was written again from its start. */
+    const truncated = async (file: FileHandle): Promise<boolean> => {
+      st = await file.stat();
+      if (st.size < pos) return true;
+      if (head.length === 0) return false;
+      const { bytesRead } = await file.read(probe, 0, head.length, 0);
+      return bytesRead < head.length || !head.equals(probe.subarray(0, head.length));
+    };
     for (;;) {
       const { bytesRead } = await fh.read(buf, 0, CHUNK, pos);
       if (bytesRead > 0) {
-        pos += bytesRead;
-        opts.onBytes?.(bytesRead);
-        yield* decoder.decode(buf.subarray(0, bytesRead));
+        // Looked at after the read: bytes a rewrite put at `pos` before it are not taken for more.
+        if (pos > 0 && (await truncated(fh))) {
+          restart();
+          yield { kind: "restart", reason: "truncated" };
+          continue;
+        }
+        yield* took(buf.subarray(0, bytesRead));
         continue;
       }
       // At the end of what is there.
-      st = await fh.stat();
-      if (st.size < pos) {
-        pos = 0;
-        decoder.close();
-        decoder = new Decoder(onGarbage);
+      if (await truncated(fh)) {
+        restart();
         yield { kind: "restart", reason: "truncated" };
         continue;
       }
@@ -112,15 +143,11 @@ export async function* followFile(path: string, opts: FollowOptions): AsyncGener
             for (;;) {
               const { bytesRead: n } = await fh.read(buf, 0, CHUNK, pos);
               if (n === 0) break;
-              pos += n;
-              opts.onBytes?.(n);
-              yield* decoder.decode(buf.subarray(0, n));
+              yield* took(buf.subarray(0, n));
             }
             await fh.close();
             fh = next;
-            pos = 0;
-            decoder.close();
-            decoder = new Decoder(onGarbage);
+            restart();
             yield { kind: "restart", reason: gone !== "" ? "appeared" : "replaced" };
             gone = "";
             st = await fh.stat();
