@@ -115,12 +115,13 @@ function watch(child: ReturnType<typeof spawn>) {
   };
 }
 
-test("under a pseudo-terminal, show --follow draws the running call and replaces it with its result line", { skip: process.platform !== "linux" }, async () => {
+for (const follow of ["--follow", "-F"]) {
+test(`under a pseudo-terminal, show ${follow} draws the running call and replaces it with its result line`, { skip: process.platform !== "linux" }, async () => {
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-live-"));
   const log = join(dir, "run.ndjson");
   writeFileSync(log, [EVENTS.init, EVENTS.user, EVENTS.say, EVENTS.started].map((e) => JSON.stringify(e) + "\n").join(""));
   // script(1) gives the command a terminal for its standard output (util-linux).
-  const child = spawn("script", ["-qfec", `node bin/cursorlog.js show --follow ${log}`, "/dev/null"], {
+  const child = spawn("script", ["-qfec", `node bin/cursorlog.js show ${follow} ${log}`, "/dev/null"], {
     env: { ...process.env, TERM: "xterm", COLUMNS: "80", NO_COLOR: "1", CI: "" },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -141,3 +142,4 @@ test("under a pseudo-terminal, show --follow draws the running call and replaces
     rmSync(dir, { recursive: true, force: true });
   }
 });
+}

@@ -2,7 +2,7 @@ import { Command, Option } from "commander";
 import type { CommandContext } from "../command-context.js";
 import { colorsFor, type SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
-import { outputWidth, parseCount, withFollowOption, withInputOptions, withWidthOption } from "../shared-options.js";
+import { following, outputWidth, parseCount, withFollowOption, withInputOptions, withWidthOption } from "../shared-options.js";
 
 export const SHOW_EXAMPLES = `Examples:
   $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog show
@@ -27,7 +27,7 @@ occurs, escaped, and named in the footer.
 
 Thinking is hidden unless --thinking. Text is held until the next event that is not text, then
 written; every other line is written as soon as its event arrives. On a terminal reading a live
-log (standard input or --follow), a call still running after a second shows as a "running" line
+log (standard input, -f or -F), a call still running after a second shows as a "running" line
 that its result line replaces in place; in a pipe or a CI log nothing is ever rewritten.
 
 Width: --width, else COLUMNS, else the terminal's width, else 80; 0 turns wrapping off. Every
@@ -88,7 +88,7 @@ export function showCommand(ctx: CommandContext): Command {
                 lines: raw.lines ?? 5,
                 diff: raw.diff === true,
                 exitStatus: raw.exitStatus === true,
-                live: !markdown && io.stdoutIsTTY && io.env.TERM !== "dumb" && (fromStdin || raw.follow === true) && true,
+                live: !markdown && io.stdoutIsTTY && io.env.TERM !== "dumb" && (fromStdin || following(raw)),
               },
               reporter,
             ),
