@@ -63,6 +63,53 @@ test("live line: a call still running after a second is drawn, redrawn each seco
   }
 });
 
+const FAILED = {
+  ...EVENTS.completed,
+  tool_call: { shellToolCall: { args: { command: "sleep 5" }, result: { failure: { exitCode: 1, stdout: "", stderr: "boom\n" } } }, startedAtMs: "1000", completedAtMs: "6000" },
+};
+
+test("live line: a result with lines below it takes the live line's place, with the one blank line due before it", () => {
+  mock.timers.enable({ apis: ["setTimeout", "Date"] });
+  try {
+    // After a paragraph: the blank line is drawn with the live line, and not again.
+    let { s, pushed } = stage(true);
+    let n = 0;
+    for (const ev of [EVENTS.init, EVENTS.user, EVENTS.say, EVENTS.started]) s.record(rec(ev, ++n));
+    mock.timers.tick(1000);
+    mock.timers.tick(1000);
+    assert.equal(pushed.length, 2);
+    assert.equal(s.record(rec(FAILED, ++n)), `${ERASE}✗ Ran terminal command: sleep 5 · failed, exit 1 · 5.0s\n    │ boom\n`);
+    // After a call line: no blank line before the live line; the failed call's block needs one.
+    ({ s, pushed } = stage(true));
+    n = 0;
+    const first = { ...EVENTS.completed, call_id: "other", tool_call: { ...EVENTS.completed.tool_call } };
+    for (const ev of [EVENTS.init, EVENTS.user, { ...EVENTS.started, call_id: "other" }, first, EVENTS.started]) s.record(rec(ev, ++n));
+    mock.timers.tick(1000);
+    assert.deepEqual(pushed, [`${ERASE}… Ran terminal command: sleep 5 · running 1s`]);
+    assert.equal(s.record(rec(FAILED, ++n)), `${ERASE}\n✗ Ran terminal command: sleep 5 · failed, exit 1 · 5.0s\n    │ boom\n`);
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test("live line: never wider than the terminal (a wrapped line could not be erased in place)", () => {
+  mock.timers.enable({ apis: ["setTimeout", "Date"] });
+  try {
+    const opts: ShowOptions = { format: "text", colors: pc.createColors(true), width: 24, thinking: false, lines: 5, diff: false, exitStatus: false, live: true };
+    const s = toShow(opts, new Reporter(() => {}, pc.createColors(false), false));
+    const pushed: string[] = [];
+    s.attach?.((t) => pushed.push(t));
+    let n = 0;
+    for (const ev of [EVENTS.init, EVENTS.user, EVENTS.started]) s.record(rec(ev, ++n));
+    mock.timers.tick(1000);
+    const visible = pushed[0]!.replace(/\u001b\[\d+m/g, "").replace(ERASE, "").replace(/^\n/, "");
+    assert.equal(visible, "… Ran terminal command…");
+    assert.ok([...visible].length < 24);
+  } finally {
+    mock.timers.reset();
+  }
+});
+
 test("live line: off (a pipe, a CI log, a finished file), nothing is ever rewritten", () => {
   mock.timers.enable({ apis: ["setTimeout", "Date"] });
   try {

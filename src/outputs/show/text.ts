@@ -35,8 +35,13 @@ export function textRenderer(c: Colors, width: number): Renderer {
 
   // Tool call lines follow each other without a blank line; any other block has one before it.
   let lastWasLine = false;
+  // The live line (a terminal): drawn (its redraws write no gap), and whether its first drawing
+  // wrote a blank line before it for good. What replaces it then needs no blank line of its own.
+  let liveDrawn = false;
+  let liveBlank = false;
   const gap = (line: boolean): string => {
-    const g = line && lastWasLine ? "" : "\n";
+    const g = liveBlank || (line && lastWasLine) ? "" : "\n";
+    liveDrawn = liveBlank = false;
     lastWasLine = line;
     return g;
   };
@@ -112,9 +117,16 @@ export function textRenderer(c: Colors, width: number): Renderer {
     live(v, elapsed, more) {
       const extra = [`running ${elapsed}`];
       if (more > 0) extra.push(`+${more} more`);
-      // The blank line before it, if one is due, is written for good: the result line then takes
-      // exactly the live line's place.
-      return gap(true) + callLine({ ...v, mark: "running" }, extra, "running");
+      let line = callLine({ ...v, mark: "running" }, extra, "running");
+      // One terminal row, whatever the width: a line that wrapped could not be erased in place.
+      if (width > 0 && columns(line.replace(SGR, "")) >= width) line = c.dim(clip(line.replace(SGR, ""), width - 1));
+      if (liveDrawn) return line;
+      // The blank line before it, if one is due, is written for good: the line that replaces it
+      // then takes exactly its place.
+      const g = gap(true);
+      liveDrawn = true;
+      liveBlank = g !== "";
+      return g + line;
     },
   };
 }
@@ -124,6 +136,9 @@ export function saidFact(f: SessionFoot): string {
   const s = f.said!;
   return `the agent CLI's message at line ${s.line}${s.count > 1 ? ` and ${s.count - 1} more` : ""}`;
 }
+
+/** Our colour sequences (picocolors: ESC [ n m). */
+const SGR = /\u001b\[\d+m/g;
 
 /** `calls: 5 ok, 1 failed, 1 refused` (the kinds that occurred), or `no tool calls`. */
 export function callCounts(f: SessionFoot): string {
