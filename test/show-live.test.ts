@@ -105,6 +105,13 @@ test("live line: never wider than the terminal (a wrapped line could not be eras
     const visible = pushed[0]!.replace(/\u001b\[\d+m/g, "").replace(ERASE, "").replace(/^\n/, "");
     assert.equal(visible, "… Ran terminal command…");
     assert.ok([...visible].length < 24);
+    // --width 0 (no wrapping): the live line still fits the terminal's own width.
+    const s0 = toShow({ ...opts, width: 0, terminalColumns: 24 }, new Reporter(() => {}, pc.createColors(false), false));
+    const pushed0: string[] = [];
+    s0.attach?.((t) => pushed0.push(t));
+    for (const [i, ev] of [EVENTS.init, EVENTS.user, EVENTS.started].entries()) s0.record(rec(ev, i + 1));
+    mock.timers.tick(1000);
+    assert.equal(pushed0[0]!.replace(/\u001b\[\d+m/g, "").replace(ERASE, "").replace(/^\n/, ""), "… Ran terminal command…");
   } finally {
     mock.timers.reset();
   }

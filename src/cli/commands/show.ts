@@ -84,6 +84,7 @@ export function showCommand(ctx: CommandContext): Command {
                 format: markdown ? "markdown" : "text",
                 colors: colorsFor(color && !markdown),
                 width: markdown ? 0 : outputWidth(raw.width, io),
+                terminalColumns: outputWidth(undefined, { ...io, env: {} }),
                 thinking: raw.thinking === true,
                 lines: raw.lines ?? 5,
                 diff: raw.diff === true,

@@ -19,6 +19,8 @@ export interface ShowOptions {
   colors: Colors;
   /** Columns to wrap text to; 0: no wrapping. */
   width: number;
+  /** The terminal's columns, for the live line when `width` is 0 (it must fit one row). */
+  terminalColumns?: number;
   thinking: boolean;
   /** Lines of stderr / error text shown under a call that did not succeed. */
   lines: number;
@@ -79,7 +81,7 @@ class SessionView {
 export type ShowStage = Stage & { said(p: Problem): string | undefined };
 
 export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
-  const r: Renderer = opts.format === "markdown" ? markdownRenderer() : textRenderer(opts.colors, opts.width);
+  const r: Renderer = opts.format === "markdown" ? markdownRenderer() : textRenderer(opts.colors, opts.width, opts.terminalColumns);
   const iso = isoTimeFormatter();
   const tracker = new SessionTracker();
   let view: SessionView | undefined;

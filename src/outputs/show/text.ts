@@ -9,7 +9,8 @@ import { clip, columns, wrap, wrapFacts } from "./wrap.js";
  * quoted, messages as wrapped paragraphs, a line per tool call, the footer. Every string from the
  * log is escaped (sanitize.ts); colour only when `c` has it.
  */
-export function textRenderer(c: Colors, width: number): Renderer {
+export function textRenderer(c: Colors, width: number, terminalColumns = 0): Renderer {
+  const liveWidth = width > 0 ? width : terminalColumns;
   const tone = (m: Mark): ((s: string) => string) =>
     m === "ok" ? c.green : m === "failed" ? c.red : m === "refused" ? c.yellow : m === "running" ? c.dim : c.blue;
 
@@ -119,7 +120,7 @@ export function textRenderer(c: Colors, width: number): Renderer {
       if (more > 0) extra.push(`+${more} more`);
       let line = callLine({ ...v, mark: "running" }, extra, "running");
       // One terminal row, whatever the width: a line that wrapped could not be erased in place.
-      if (width > 0 && columns(line.replace(SGR, "")) >= width) line = c.dim(clip(line.replace(SGR, ""), width - 1));
+      if (liveWidth > 0 && columns(line.replace(SGR, "")) >= liveWidth) line = c.dim(clip(line.replace(SGR, ""), liveWidth - 1));
       if (liveDrawn) return line;
       // The blank line before it, if one is due, is written for good: the line that replaces it
       // then takes exactly its place.
