@@ -93,3 +93,37 @@ test("git apply --check refuses the patch against a tree the run did not start f
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("two runs in one log editing the same file: their patches, one after the other, apply in turn", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-apply-runs-"));
+  try {
+    const path = "/w/a.txt";
+    const edit = (sid: string, id: string, before: string, after: string) => [
+      { type: "tool_call", subtype: "started", call_id: id, tool_call: { editToolCall: { args: { path } } }, session_id: sid },
+      { type: "tool_call", subtype: "completed", call_id: id, tool_call: { editToolCall: { args: { path }, result: { success: { path, beforeFullFileContent: before, afterFullFileContent: after } } } }, session_id: sid },
+    ];
+    const log = join(dir, "runs.ndjson");
+    const events = [
+      { type: "system", subtype: "init", cwd: "/w", session_id: "s1" },
+      ...edit("s1", "c1", "1\n2\n3\n", "1\nTWO\n3\n"),
+      { type: "result", subtype: "success", is_error: false, session_id: "s1" },
+      { type: "system", subtype: "init", cwd: "/w", session_id: "s2" },
+      ...edit("s2", "c2", "1\nTWO\n3\n", "1\nTWO\nTHREE\n"),
+      { type: "result", subtype: "success", is_error: false, session_id: "s2" },
+    ];
+    writeFileSync(log, events.map((e) => JSON.stringify(e)).join("\n") + "\n");
+    const got = await runCli(["diff", log]);
+    assert.equal(got.code, 0, got.stderr);
+    assert.equal(got.stdout.match(/^diff --git a\/a\.txt b\/a\.txt$/gm)?.length, 2);
+    const tree = join(dir, "tree");
+    mkdirSync(tree);
+    assert.equal(git(tree, ["init", "-q", "."]).code, 0);
+    writeFileSync(join(tree, "a.txt"), "1\n2\n3\n");
+    const check = git(tree, ["apply", "--check", "-"], got.stdout);
+    assert.equal(check.code, 0, check.err);
+    assert.equal(git(tree, ["apply", "-"], got.stdout).code, 0);
+    assert.equal(readFileSync(join(tree, "a.txt"), "utf8"), "1\nTWO\nTHREE\n");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
