@@ -124,6 +124,8 @@ export class LineSplitter {
       return;
     }
     if (end > start && buf[end - 1] === 13) end--;
+    // A blank line is counted and nothing more: no object, no decoding, no parse.
+    if (isBlankBytes(buf, start, end)) return;
     if (this.skip !== undefined) {
       const kept = this.skip.keep?.(buf, start, end);
       if (kept !== undefined) {
@@ -152,6 +154,15 @@ export class LineSplitter {
     if (lineNo === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     out.push({ lineNo, text });
   }
+}
+
+/** True when `buf[start, end)` holds only spaces, tabs, CRs, form feeds and vertical tabs (or nothing). */
+function isBlankBytes(buf: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const b = buf[i]!;
+    if (b !== 32 && b !== 9 && b !== 13 && b !== 12 && b !== 11) return false;
+  }
+  return true;
 }
 
 /** Past this length a line is checked for ASCII first: decoding ASCII as Latin-1 is several times faster than UTF-8. */
