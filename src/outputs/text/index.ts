@@ -21,7 +21,8 @@ export interface ActionsTextOptions {
 /** One action line: `Ran terminal command: npm test (failed, exit 1)`. Always a single, escaped line. */
 export function formatAction(done: CompletedCall, verbose: boolean, c: Colors): string {
   const call = done.call;
-  let line = c.bold(actionLabel(call));
+  // The label names the tool kind (the key inside tool_call, a function name, a tool.case): log text too.
+  let line = c.bold(escapeControls(actionLabel(call)));
   if (verbose) {
     const target = actionTarget(call);
     if (target !== "") line += ": " + c.cyan(escapeControls(target));
