@@ -38,7 +38,7 @@ export class LifecycleChecker {
     // The tracker forgets an open call that starts again: look it up before.
     let reopened: number | undefined;
     if (cur !== null && cur.session.result === undefined && !isInit(ev) && ev.type === "tool_call" && ev.subtype === "started") {
-      if (typeof ev.call_id === "string") reopened = cur.session.open.get(ev.call_id)?.rec.line;
+      if (typeof ev.call_id === "string") reopened = cur.session.open.get(ev.call_id)?.line;
     }
     const step = this.tracker.observe(rec);
     let out: Finding[] | undefined;
@@ -83,9 +83,9 @@ export class LifecycleChecker {
     if (done !== undefined) {
       const id = done.callId;
       if (done.started !== undefined) {
-        const startLine = done.started.rec.line;
-        if (done.call.tool !== done.started.call.tool) {
-          const message = `tool call ${quote(id)} completes as ${done.call.tool}, but it started at line ${startLine} as ${done.started.call.tool}`;
+        const startLine = done.started.line;
+        if (done.call.tool !== done.started.tool) {
+          const message = `tool call ${quote(id)} completes as ${done.call.tool}, but it started at line ${startLine} as ${done.started.tool}`;
           out = add(out, rec, "error", "kind-mismatch", message, [startLine]);
         }
         st.completed.set(id, { line: rec.line, startLine });
@@ -117,8 +117,8 @@ export class LifecycleChecker {
   private end(st: SessionState, out: Finding[] | undefined): Finding[] | undefined {
     const s = st.session;
     for (const call of s.open.values()) {
-      const message = `tool call ${quote(call.callId)} (${call.call.tool}) never completes: its session ends at line ${s.lastLine}`;
-      out = add(out, call.rec, "error", "unfinished-call", message, [s.lastLine]);
+      const message = `tool call ${quote(call.callId)} (${call.tool}) never completes: its session ends at line ${s.lastLine}`;
+      out = add(out, { file: s.file, line: call.line }, "error", "unfinished-call", message, [s.lastLine]);
     }
     if (s.result === undefined) {
       const who = st.sid !== undefined ? `session ${quote(st.sid)}` : `session #${s.index}`;

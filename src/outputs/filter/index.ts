@@ -44,9 +44,12 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
   let kept = 0;
 
   function emit(rec: JsonRecord): string | Buffer {
+    return opts.count ? emitLine("") : emitLine(rec.raw ?? rec.text + "\n");
+  }
+
+  function emitLine(line: string | Buffer): string | Buffer {
     kept++;
-    if (opts.count) return "";
-    return rec.raw ?? rec.text + "\n";
+    return opts.count ? "" : line;
   }
 
   const finish = (): string | undefined => {
@@ -84,25 +87,35 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
 
   const tracker = new SessionTracker();
   const written = new WeakSet<OpenCall>();
+  // The line of each open call's start not written yet, for its completion to bring out. Only the
+  // line (its text or bytes), not the parsed event; dropped when the session ends.
+  const held = new Map<OpenCall, string | Buffer>();
   return {
     record(rec) {
       const step = tracker.observe(rec);
+      if (step.ended) held.clear();
       const hit = matches(rec);
       if (step.started) {
-        if (!hit) return undefined;
+        if (!hit) {
+          held.set(step.started, rec.raw ?? rec.text + "\n");
+          return undefined;
+        }
         written.add(step.started);
         return emit(rec);
       }
       if (step.completed) {
         const start = step.completed.started;
         const startWritten = start !== undefined && written.delete(start);
-        if (hit) return start !== undefined && !startWritten ? join(emit(start.rec), emit(rec)) : emit(rec);
+        const startLine = start === undefined ? undefined : held.get(start);
+        if (start !== undefined) held.delete(start);
+        if (hit) return startLine !== undefined ? join(emitLine(startLine), emit(rec)) : emit(rec);
         return startWritten ? emit(rec) : undefined;
       }
       return hit ? emit(rec) : undefined;
     },
     fileEnd() {
       tracker.endFile();
+      held.clear();
       window?.endFile();
       return undefined;
     },

@@ -1,6 +1,6 @@
 import type { Reporter } from "../../diagnostics.js";
 import { AssistantText } from "../../events/assistant-text.js";
-import { SessionTracker, type Session } from "../../events/sessions.js";
+import { openCount, SessionTracker, type Session } from "../../events/sessions.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { JsonObject, JsonRecord } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";
@@ -26,6 +26,9 @@ export function toJsonResult(result: JsonObject): JsonObject {
   return out;
 }
 
+/** Open calls json keeps per session (the rest are counted): see TrackerOptions.maxOpen. */
+export const MAX_OPEN_KEPT = 1000;
+
 interface Span {
   first?: number;
   last?: number;
@@ -37,7 +40,8 @@ interface Span {
  * stderr (exit 4), or with `allowIncomplete` printed as a synthesized, clearly marked object.
  */
 export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage {
-  const tracker = new SessionTracker();
+  // Open calls only make a count and the first few names of the message: memory stays bounded.
+  const tracker = new SessionTracker({ maxOpen: MAX_OPEN_KEPT });
   const serialize = (o: JsonObject) => (opts.pretty ? JSON.stringify(o, null, 2) : JSON.stringify(o)) + "\n";
   let text = new AssistantText();
   let span: Span = {};
@@ -52,7 +56,7 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
     if (span.first !== undefined && span.last !== undefined) o.duration_ms = span.last - span.first;
     o.result = text.text();
     if (s.sessionId !== undefined) o.session_id = s.sessionId;
-    o.incomplete = { file: s.file, first_line: s.startLine, last_line: s.lastLine, open_tool_calls: s.open.size };
+    o.incomplete = { file: s.file, first_line: s.startLine, last_line: s.lastLine, open_tool_calls: openCount(s) };
     return serialize(o);
   }
 

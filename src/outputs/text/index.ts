@@ -2,7 +2,7 @@ import type { Colors } from "picocolors/types.js";
 import type { Reporter } from "../../diagnostics.js";
 import { actionLabel, actionTarget, FIELDS_READ, statusNote, statusTone } from "../../events/action.js";
 import { AssistantText } from "../../events/assistant-text.js";
-import { SessionTracker, type CompletedCall, type Session } from "../../events/sessions.js";
+import { openCount, SessionTracker, type CompletedCall, type Session } from "../../events/sessions.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { JsonRecord } from "../../input/record.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
@@ -47,7 +47,7 @@ export function toActionsText(opts: ActionsTextOptions, reporter: Reporter): Sta
     if (s === undefined || s.result !== undefined) return undefined;
     if (opts.allowIncomplete) {
       if (opts.final) return finalMessage();
-      if (s.open.size > 0) reporter.report({ severity: "warning", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.OK });
+      if (openCount(s) > 0) reporter.report({ severity: "warning", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.OK });
       return undefined;
     }
     reporter.report({ severity: "error", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.INCOMPLETE });

@@ -44,7 +44,7 @@ export function observeHtml(acc: HtmlSessionAcc, step: Step, rec: JsonRecord): v
   if (open !== undefined) {
     const seq = acc.calls.length + 1;
     acc.running.set(open, acc.calls.length);
-    acc.calls.push(callRecordOf(seq, open.callId, open.call, open.rec, undefined));
+    acc.calls.push(callRecordOf(seq, open.callId, open, open, undefined));
     return;
   }
   const done = step.completed;
@@ -54,7 +54,7 @@ export function observeHtml(acc: HtmlSessionAcc, step: Step, rec: JsonRecord): v
     acc.calls.push(callRecordOf(acc.calls.length + 1, done.callId, done.call, undefined, done.rec));
   } else {
     acc.running.delete(done.started!);
-    acc.calls[at] = callRecordOf(at + 1, done.callId, done.call, done.started!.rec, done.rec);
+    acc.calls[at] = callRecordOf(at + 1, done.callId, done.call, done.started, done.rec);
   }
 }
 

@@ -41,13 +41,13 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
   function completed(s: Session, done: CompletedCall): string {
     const start = done.started;
     const render = (seq: number) =>
-      lines.line(timelineCells({ sessionId: s.sessionId, callId: done.callId, seq, call: done.call, start: start?.rec, end: done.rec }, iso));
+      lines.line(timelineCells({ sessionId: s.sessionId, callId: done.callId, seq, call: done.call, file: s.file, start, end: done.rec }, iso));
     return start === undefined ? queue.completeUnstarted(render) : queue.complete(start, render);
   }
 
   function flush(s: Session): string {
     return queue.end((open, seq) =>
-      lines.line(timelineCells({ sessionId: s.sessionId, callId: open.callId, seq, call: open.call, start: open.rec, end: undefined }, iso)),
+      lines.line(timelineCells({ sessionId: s.sessionId, callId: open.callId, seq, call: open, file: s.file, start: open, end: undefined }, iso)),
     );
   }
 
