@@ -85,6 +85,7 @@ export class SessionTracker {
   private current: Session | null = null;
   private count = 0;
   private readonly maxOpen: number;
+  private lastModelCallId: string | undefined;
 
   constructor(opts: TrackerOptions = {}) {
     this.maxOpen = opts.maxOpen ?? Infinity;
@@ -122,6 +123,11 @@ export class SessionTracker {
           return step;
         }
         const open = openCallOf(ev.call_id, seq, toolCallOf(ev.tool_call), rec);
+        // Calls started by one model response share its model_call_id: keep one copy of it.
+        if (open.modelCallId !== undefined) {
+          if (open.modelCallId === this.lastModelCallId) open.modelCallId = this.lastModelCallId;
+          else this.lastModelCallId = open.modelCallId;
+        }
         s.open.set(ev.call_id, open);
         step.started = open;
       } else if (ev.subtype === "completed") {
