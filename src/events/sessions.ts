@@ -55,6 +55,16 @@ export interface Step {
   /** The session this event closed off by starting a new one. */
   ended?: Session;
   started?: OpenCall;
+  /**
+   * With `started`: the start's call as logged, all its arguments (OpenCall keeps only a cut few).
+   * For this step only: an output that keeps it keeps what it costs.
+   */
+  startCall?: ToolCall;
+  /**
+   * A `started` event for a call that is still open: the same call starting again. Every command
+   * keeps the first start (its time, line and place) and ignores this one; validate reports it.
+   */
+  restarted?: OpenCall;
   completed?: CompletedCall;
 }
 
@@ -115,14 +125,19 @@ export class SessionTracker {
     if (ended) step.ended = ended;
     if (isToolCall(ev)) {
       if (ev.subtype === "started") {
+        const first = s.open.get(ev.call_id);
+        if (first !== undefined) {
+          step.restarted = first;
+          return step;
+        }
         const seq = ++s.startedCount;
-        const known = s.open.get(ev.call_id);
-        // Started again while open: the new start replaces the old one in its place.
-        if (known === undefined && (s.untracked > 0 || s.open.size >= this.maxOpen)) {
+        // Past maxOpen, a start is only counted (a restart of a call not kept counts again).
+        if (s.untracked > 0 || s.open.size >= this.maxOpen) {
           s.untracked++;
           return step;
         }
-        const open = openCallOf(ev.call_id, seq, toolCallOf(ev.tool_call), rec);
+        const full = toolCallOf(ev.tool_call);
+        const open = openCallOf(ev.call_id, seq, full, rec);
         // Calls started by one model response share its model_call_id: keep one copy of it.
         if (open.modelCallId !== undefined) {
           if (open.modelCallId === this.lastModelCallId) open.modelCallId = this.lastModelCallId;
@@ -130,6 +145,7 @@ export class SessionTracker {
         }
         s.open.set(ev.call_id, open);
         step.started = open;
+        step.startCall = full;
       } else if (ev.subtype === "completed") {
         const started = s.open.get(ev.call_id);
         if (started) s.open.delete(ev.call_id);

@@ -38,13 +38,15 @@ function join(a: string | Buffer, b: string | Buffer): string | Buffer {
   return typeof a === "string" && typeof b === "string" ? a + b : Buffer.concat([Buffer.from(a), Buffer.from(b)]);
 }
 
+const LF = Buffer.from("\n");
+
 export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage {
   const test = opts.test;
   const window = opts.since !== undefined || opts.until !== undefined ? new TimeWindow(opts.since, opts.until) : undefined;
   let kept = 0;
 
   function emit(rec: JsonRecord): string | Buffer {
-    return opts.count ? emitLine("") : emitLine(rec.raw ?? rec.text + "\n");
+    return emitLine(opts.count ? "" : lineOf(rec));
   }
 
   function emitLine(line: string | Buffer): string | Buffer {
@@ -97,7 +99,7 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
       const hit = matches(rec);
       if (step.started) {
         if (!hit) {
-          held.set(step.started, rec.raw ?? rec.text + "\n");
+          held.set(step.started, lineOf(rec));
           return undefined;
         }
         written.add(step.started);
@@ -121,4 +123,11 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
     },
     finish,
   };
+}
+
+/** A line as filter writes it: its bytes as read (invalid UTF-8 too, not the U+FFFD of its text). */
+function lineOf(rec: JsonRecord): string | Buffer {
+  if (rec.raw !== undefined) return rec.raw;
+  if (rec.bytes !== undefined) return Buffer.concat([rec.bytes, LF]);
+  return rec.text + "\n";
 }
