@@ -68,7 +68,8 @@ export function ndjsonTransform(makeStage: (reporter: Reporter) => Stage, opts: 
         reader.end(items);
         let out = run(items);
         out += stage.fileEnd?.(file, splitter.lastLine) ?? "";
-        out += stage.finish?.() ?? "";
+        const end = stage.finish?.() ?? "";
+        out += typeof end === "string" ? end : [...end].join("");
         done(null, out === "" ? undefined : out);
       } catch (err) {
         done(err as Error);

@@ -13,7 +13,12 @@ export interface Stage {
   fileEnd?(file: string, lastLine: number): string | undefined;
   /** Lines this stage does not need, decided from raw bytes; they are never decoded or parsed. */
   skip?: RawSkip;
-  finish?(): string | undefined;
+  /**
+   * The text written at the end. Long work (the HTML page of a million calls) returns it as an
+   * Iterable of pieces instead: the writer lets the event loop run between them (an empty piece
+   * is only a pause), so a signal takes effect within a second, and holds no more than a piece.
+   */
+  finish?(): string | Iterable<string> | undefined;
   /**
    * A stage that reports input problems itself (validate: in its own diagnostic format, going on
    * past them) defines this; otherwise problems go to the Reporter. Return text for stdout.

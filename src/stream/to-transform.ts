@@ -77,15 +77,41 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
       done();
     },
     flush(done) {
-      if (!stopped && stage.finish) {
-        try {
-          const text = stage.finish();
-          if (text !== undefined && text !== "") this.push(text);
-        } catch (err) {
-          return done(err as Error);
-        }
+      if (stopped || !stage.finish) return done();
+      let text: ReturnType<NonNullable<Stage["finish"]>>;
+      try {
+        text = stage.finish();
+      } catch (err) {
+        return done(err as Error);
       }
-      done();
+      if (text === undefined || typeof text === "string") {
+        if (text !== undefined && text !== "") this.push(text);
+        return done();
+      }
+      pushPieces(this, text).then(() => done(), done);
     },
   });
+}
+
+/** Work done between two turns of the event loop while a stage's pieces are written. */
+const PAUSE_EVERY_MS = 25;
+
+/**
+ * Pushes a stage's final pieces, letting the event loop run at least every PAUSE_EVERY_MS of work
+ * (signals are handled in its poll phase, which a synchronous run of work never reaches) and
+ * while the reader has not taken what was pushed (a piece at a time is held, not the page).
+ */
+async function pushPieces(t: Transform, pieces: Iterable<string>): Promise<void> {
+  let since = performance.now();
+  for (const piece of pieces) {
+    if (t.destroyed) return;
+    const room = piece === "" || t.push(piece);
+    if (!room) {
+      while (!t.destroyed && t.readableLength >= t.readableHighWaterMark) await new Promise((r) => setTimeout(r, 1));
+      since = performance.now();
+    } else if (performance.now() - since >= PAUSE_EVERY_MS) {
+      await new Promise((r) => setImmediate(r));
+      since = performance.now();
+    }
+  }
 }

@@ -24,17 +24,35 @@ export interface Interval {
  * takes the lowest-numbered free lane (a new one when none is free).
  */
 export function packLanes(intervals: readonly Interval[], minSpan = 0): number[] {
+  const steps = packLanesSteps(intervals, minSpan);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** Intervals packed between one pause and the next of packLanesSteps. */
+const PACK_SLICE = 1 << 16;
+
+/**
+ * packLanes as a generator that pauses (yields "") after the sort and after every PACK_SLICE
+ * intervals, so that a caller can let the event loop run (signals) during a long layout.
+ */
+export function* packLanesSteps(intervals: readonly Interval[], minSpan = 0): Generator<"", number[]> {
   const n = intervals.length;
   const order = new Array<number>(n);
   for (let i = 0; i < n; i++) order[i] = i;
   order.sort((a, b) => intervals[a]!.start - intervals[b]!.start || a - b);
+  yield "";
   const lanes = new Array<number>(n);
   // busy: (free-at time, lane), least time first (ties: least lane, which changes nothing).
   const busyAt: number[] = [];
   const busyLane: number[] = [];
   const free = new MinHeap();
   let count = 0;
-  for (const i of order) {
+  for (let k = 0; k < n; k++) {
+    if (k % PACK_SLICE === PACK_SLICE - 1) yield "";
+    const i = order[k]!;
     const { start, end } = intervals[i]!;
     while (busyAt.length > 0 && !(busyAt[0]! > start)) free.push(popBusy(busyAt, busyLane));
     const lane = free.size > 0 ? free.pop() : count++;

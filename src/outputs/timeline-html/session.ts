@@ -58,10 +58,13 @@ export function observeHtml(acc: HtmlSessionAcc, step: Step, rec: JsonRecord): v
   }
 }
 
-/** The session is over: its summary and its calls placed on an axis. */
-export function finishHtmlSession(acc: HtmlSessionAcc, iso: IsoTime): HtmlSession {
+/**
+ * The session is over: its summary and its calls placed on an axis. A generator that pauses
+ * (yields "") during the layout of many calls (layoutCalls).
+ */
+export function* finishHtmlSession(acc: HtmlSessionAcc, iso: IsoTime): Generator<"", HtmlSession> {
   const s = acc.session;
-  const layout = layoutCalls(acc.calls, acc.firstTs, acc.lastTs);
+  const layout = yield* layoutCalls(acc.calls, acc.firstTs, acc.lastTs);
   const result = s.result?.value;
   let durationMs: number | null = null;
   let durationSource: HtmlSession["durationSource"] = null;
