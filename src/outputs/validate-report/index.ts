@@ -2,7 +2,7 @@ import type { Reporter } from "../../diagnostics.js";
 import { isPlainObject } from "../../events/types.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { JsonRecord, Problem } from "../../input/record.js";
-import type { Stage } from "../../stream/stage.js";
+import { joinPieces, type Stage } from "../../stream/stage.js";
 import type { DiagnosticFormat } from "../../validate/diagnostic-format.js";
 import type { Finding } from "../../validate/finding.js";
 import { LifecycleChecker } from "../../validate/lifecycle.js";
@@ -72,10 +72,26 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     return opts.format.finding(f);
   }
 
-  function emitAll(list: Finding[] | undefined): string {
+  /** The findings' lines: a string for an array, pieces for a generator (a session's many open calls). */
+  function emitAll(list: Iterable<Finding> | undefined): string | Iterable<string> {
+    if (list === undefined) return "";
+    if (!Array.isArray(list)) return emitPieces(list);
     let out = "";
-    if (list !== undefined) for (const f of list) out += emit(f);
+    for (const f of list) out += emit(f);
     return out;
+  }
+
+  function* emitPieces(list: Iterable<Finding>): Generator<string> {
+    let out = "";
+    for (const f of list) {
+      if (stopped) break;
+      out += emit(f);
+      if (out.length >= 1 << 16) {
+        yield out;
+        out = "";
+      }
+    }
+    if (out !== "") yield out;
   }
 
   /** The checks of one line on its own: their diagnostics; lineBad tells whether one was an error. */
@@ -144,13 +160,11 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       if (stopped) return undefined;
       inFile = true;
       lines++;
-      let out = checkLine(rec);
+      const out = checkLine(rec);
       if (lineBad) invalid++;
-      if (lifecycle !== undefined) {
-        const found = lifecycle.observe(rec);
-        if (found !== undefined) out += emitAll(found);
-      }
-      return out === "" ? undefined : out;
+      const found = lifecycle?.observe(rec);
+      const text = found === undefined ? out : joinPieces([out, emitAll(found)]);
+      return text === "" ? undefined : text;
     },
     problem(p: Problem) {
       if (p.kind === "io") {
