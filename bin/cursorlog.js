@@ -23,3 +23,8 @@ process.exitCode = await main(process.argv.slice(2), {
   stdoutIsTTY: process.stdout.isTTY === true,
   stderrIsTTY: process.stderr.isTTY === true,
 });
+
+// One more turn of the event loop before exiting: a signal that came during the last stretch of
+// synchronous work is waiting in it, and a loop that has nothing left to do would end without
+// reading it (the run would exit 0 after Ctrl-C).
+await new Promise((resolve) => setTimeout(resolve, 0));

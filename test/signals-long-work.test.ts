@@ -3,7 +3,7 @@
 // (a blocking open waited in libuv's thread pool, and process.exit joins that pool: it hung).
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, readlinkSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -155,6 +155,25 @@ test(`SIGINT while the HTML page of ${PAGE_CALLS} calls is made: exit 130 within
   child.kill("SIGINT");
   assert.equal(await exitWithin(child, PAGE_EXIT_BOUND_MS), 130, err);
   console.log(`# html page: exit ${Date.now() - sent} ms after SIGINT`);
+});
+
+test("SIGINT during the last stretch of synchronous work, the output already out: exit 130, not 0 (the signal was never read)", { timeout: 60_000 }, async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-sig-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const ready = join(dir, "spinning");
+  // validate writes its summary last, from the stage's finish.
+  const child = spawn("node", ["--import", "./test/helpers/slow-first-write.mjs", BIN, "validate", "test/fixtures/2026-long.ndjson"], {
+    env: { ...ENV, READY_FILE: ready, SPIN_MS: "3000", SPIN_ON: "checked " },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  t.after(() => child.kill("SIGKILL"));
+  let out = "";
+  child.stdout!.setEncoding("utf8").on("data", (d: string) => (out += d));
+  assert.ok(await until(() => existsSync(ready), 30_000), "cursorlog never wrote");
+  child.kill("SIGINT");
+  assert.equal(await exitWithin(child, 20_000), 130);
+  // The output was whole before the signal took effect.
+  assert.equal(out, spawnSync("node", [BIN, "validate", "test/fixtures/2026-long.ndjson"], { env: ENV, encoding: "utf8" }).stdout);
 });
 
 // ---------------------------------------------------------------------------------------------
