@@ -1,27 +1,61 @@
+import { availableParallelism } from "node:os";
 import type { Reporter } from "../diagnostics.js";
 import { ExitCode, worse } from "../exit-codes.js";
+import type { StageSpec } from "../jobs/stages.js";
 import type { Stage } from "../stream/stage.js";
-import { resolveColor, type SharedRaw } from "./config.js";
+import { DEFAULT_MAX_LINE_BYTES, resolveColor, type SharedRaw } from "./config.js";
 import type { Io } from "./io.js";
 import { LogInputs } from "./log-inputs.js";
 
+/**
+ * What a command runs over its inputs: a stage described by data (src/jobs/stages.ts), which
+ * `--jobs` can rebuild in worker threads, or one made here for the commands whose output is not
+ * per file (stats, timeline --format html).
+ */
+export type StageSource = StageSpec | ((reporter: Reporter, stdoutColors: boolean) => Stage);
+
 /** Wires files → stage → stdout for one command, with a Reporter on stderr; returns the exit status. */
-export async function runCommand(
-  io: Io,
-  files: string[],
-  raw: SharedRaw,
-  makeStage: (reporter: Reporter, stdoutColors: boolean) => Stage,
-  command = "",
-  /** The stage keeps nothing across files, so `--jobs` may run files in parallel workers. */
-  perFile = false,
-): Promise<ExitCode> {
+export async function runCommand(io: Io, files: string[], raw: SharedRaw, source: StageSource, command = ""): Promise<ExitCode> {
   const inputs = new LogInputs(io, files, raw);
-  if (io.onlyFile === undefined && perFile && (raw.jobs ?? 1) > 1 && inputs.files.length > 1 && !inputs.files.includes("-") && io.argv) {
+  const jobs = raw.jobs ?? 1;
+  if (typeof source !== "function" && jobs > 1 && inputs.files.length > 1 && !inputs.files.includes("-")) {
+    // The inputs are named once, here: the workers get file names, never the command line.
     // The directories that gave no log are reported first, as a run with one job does.
     inputs.reportProblems();
-    const { runParallel } = await import("./parallel.js");
-    return worse(inputs.reporter.code, await runParallel(io, io.argv, inputs.files.length, raw.jobs!));
+    const threads = Math.min(jobs, inputs.files.length, capJobs(io, jobs, inputs.files.length));
+    const { runPool } = await import("../jobs/pool.js");
+    const code = await runPool({
+      data: {
+        spec: source,
+        lenient: raw.lenient === true,
+        maxLineBytes: raw.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+        stderrColor: resolveColor(raw.color, io.env, io.stderrIsTTY),
+      },
+      files: inputs.files,
+      threads,
+      out: io.stdout,
+      err: (s) => io.stderr.write(s),
+    });
+    return worse(inputs.reporter.code, code);
   }
   if (inputs.refuseTerminal(command)) return ExitCode.USAGE_OR_IO;
+  let makeStage: (reporter: Reporter, stdoutColors: boolean) => Stage;
+  if (typeof source === "function") makeStage = source;
+  else {
+    const { buildStage } = await import("../jobs/stages.js");
+    makeStage = (reporter) => buildStage(source, reporter);
+  }
   return inputs.read(makeStage(inputs.reporter, resolveColor(raw.color, io.env, io.stdoutIsTTY)));
+}
+
+/**
+ * The threads a `--jobs` run may start: no more than the machine has (os.availableParallelism());
+ * when that cuts what was asked (and there are files enough to use it), a note on stderr says so.
+ */
+function capJobs(io: Io, jobs: number, fileCount: number): number {
+  const cpus = availableParallelism();
+  if (Math.min(jobs, fileCount) > cpus) {
+    io.stderr.write(`cursorlog: note: --jobs ${jobs}: this machine runs ${cpus} threads at once; using ${cpus}\n`);
+  }
+  return cpus;
 }

@@ -36,13 +36,25 @@ export function withInputOptions(cmd: Command): Command {
     );
 }
 
-/** `-j/--jobs N` for commands whose output per file does not depend on the other files. */
+/**
+ * `-j/--jobs N` for commands whose output per file does not depend on the other files (json, text,
+ * filter, timeline csv/tsv/ndjson; not stats, validate or the HTML timeline, whose output sums up
+ * every file).
+ */
 export function withJobsOption(cmd: Command): Command {
   return cmd.addOption(
-    new Option("-j, --jobs <n>", "read up to N files at once in worker threads; output stays in file order, byte for byte")
+    new Option(
+      "-j, --jobs <n>",
+      "read up to N files at once in worker threads (at most the machine's CPUs); output stays in file order, byte for byte",
+    )
       .argParser(parseCount)
       .helpGroup("Input options:"),
   );
+}
+
+/** A usage error (status 2) when --jobs above 1 is given with an option it cannot work with. */
+export function refuseJobsWith(cmd: Command, raw: { jobs?: number }, conflict: string | false | undefined): void {
+  if (conflict && (raw.jobs ?? 1) > 1) cmd.error(`error: --jobs cannot be used with ${conflict}`, { exitCode: 2, code: "cursorlog.usage" });
 }
 
 /** `-f/--follow` for commands that are useful on a log still being written. */

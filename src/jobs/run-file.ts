@@ -1,0 +1,98 @@
+import { closeSync, openSync, writeSync } from "node:fs";
+import { Readable, Writable } from "node:stream";
+import pc from "picocolors";
+import { Reporter } from "../diagnostics.js";
+import type { ExitCode } from "../exit-codes.js";
+import { runStage } from "../stream/run-stage.js";
+import { describeWriteError } from "../stream/write-error.js";
+import { buildFileStage, type StageSpec } from "./stages.js";
+
+/** Given to each worker once: what to build and how to read. Plain data (it crosses threads). */
+export interface JobData {
+  spec: StageSpec;
+  /** --lenient: a malformed line is reported and skipped instead of ending the run. */
+  lenient: boolean;
+  maxLineBytes: number;
+  /** Colour in diagnostics (stderr). */
+  stderrColor: boolean;
+}
+
+/** One file: its place in the run, its name, where its output goes. */
+export interface JobTask {
+  index: number;
+  file: string;
+  outPath: string;
+}
+
+/** What a file gave, sent back to the coordinator (its output is in the task's outPath). */
+export interface JobResult {
+  code: ExitCode;
+  /** The file's diagnostics, in order, as the sequential run writes them. */
+  stderr: string;
+  /** See buildFileStage. */
+  tally: number;
+  /** A malformed line ended the reading (no --lenient): a sequential run reads no further file. */
+  halted: boolean;
+  /** The output could not be written (its temporary file), or the run failed: the message. */
+  failure?: string;
+}
+
+/**
+ * Runs the command's stage on one file, in this thread, into `task.outPath`. Written with
+ * synchronous writes to a descriptor we own: a failed write (a full temporary folder) is kept and
+ * reported as such, never mistaken for a reader that went away.
+ */
+export async function runJobFile(data: JobData, task: JobTask, stopped?: () => boolean): Promise<JobResult> {
+  let stderr = "";
+  let halted = false;
+  const reporter = new Reporter((s) => (stderr += s), pc.createColors(data.stderrColor), data.lenient);
+  const problem = reporter.problem.bind(reporter);
+  reporter.problem = (p) => {
+    if (p.kind === "malformed" && !data.lenient) halted = true;
+    problem(p);
+  };
+  const { stage, tally } = buildFileStage(data.spec, task.index, reporter);
+  let fd: number;
+  try {
+    fd = openSync(task.outPath, "w");
+  } catch (err) {
+    return { code: reporter.code, stderr, tally: 0, halted, failure: `cannot create temporary file ${task.outPath}: ${describeWriteError(err)}` };
+  }
+  let writeError: unknown;
+  const out = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      try {
+        for (let off = 0; off < chunk.length; ) off += writeSync(fd, chunk, off, chunk.length - off);
+        cb();
+      } catch (err) {
+        writeError ??= err;
+        cb(err as Error);
+      }
+    },
+  });
+  let failure: string | undefined;
+  try {
+    await runStage(
+      {
+        files: [task.file],
+        stdin: Readable.from([]),
+        maxLineBytes: data.maxLineBytes,
+        stopAtMalformed: !data.lenient,
+        ...(stopped !== undefined && { stop: stopped }),
+      },
+      stage,
+      out,
+      reporter,
+    );
+  } catch (err) {
+    if (writeError === undefined) failure = err instanceof Error ? err.message : String(err);
+  } finally {
+    try {
+      closeSync(fd);
+    } catch (err) {
+      writeError ??= err;
+    }
+  }
+  if (writeError !== undefined) failure = `cannot write temporary file ${task.outPath}: ${describeWriteError(writeError)}`;
+  return { code: reporter.code, stderr, tally: tally(), halted, ...(failure !== undefined && { failure }) };
+}
