@@ -10,6 +10,7 @@ import type { Io } from "./io.js";
 import { buildProgram } from "./program.js";
 
 export type { Io } from "./io.js";
+export { processIo } from "./process-io.js";
 
 export const VERSION: string = (
   JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
