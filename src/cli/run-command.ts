@@ -21,8 +21,8 @@ export async function runCommand(io: Io, files: string[], raw: SharedRaw, source
   if (typeof source !== "function" && jobs > 1 && inputs.files.length > 1 && !inputs.files.includes("-")) {
     // The inputs are named once, here: the workers get file names, never the command line.
     // The directories that gave no log are reported first, as a run with one job does.
-    inputs.reportProblems();
     const threads = Math.min(jobs, inputs.files.length, capJobs(io, jobs, inputs.files.length));
+    inputs.reportProblems();
     const { runPool } = await import("../jobs/pool.js");
     const code = await runPool({
       data: {
