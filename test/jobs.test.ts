@@ -115,8 +115,8 @@ test("--jobs 2 over 60 files: every file's output exactly once, in order", async
 });
 
 test("--jobs: a folder that gains a file during the run: the files named at the start, each once, in order", { timeout: 60_000 }, async () => {
-  // Two FIFOs come first, so both runners wait on them while the test adds a file to the folder
-  // named after them; only then are the FIFOs written and the folder's files read.
+  // FIFOs come first, so the run waits on them while the test adds a file to the folder named
+  // after them; only then are the FIFOs written and the folder's files read.
   const dir = join(scratch, "growing");
   mkdirSync(dir);
   const sessions = readFileSync("test/fixtures/two-sessions.ndjson", "utf8");
@@ -130,10 +130,11 @@ test("--jobs: a folder that gains a file during the run: the files named at the 
   child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-  // Opening a FIFO for writing waits until the run has opened it for reading (bounded by the test's timeout).
-  const writers = await Promise.all(fifos.map((f) => open(f, "w")));
-  writeFileSync(join(dir, "b.ndjson"), log("b"));
-  for (const [i, w] of writers.entries()) {
+  // Opening a FIFO for writing waits until the run has opened it for reading (bounded by the
+  // test's timeout): the run has started reading when the folder gains b.ndjson.
+  for (const [i, fifo] of fifos.entries()) {
+    const w = await open(fifo, "w");
+    if (i === 0) writeFileSync(join(dir, "b.ndjson"), log("b"));
     await w.write(log(`fifo ${i + 1}`));
     await w.close();
   }
@@ -153,9 +154,9 @@ const JSON_SPEC: StageSpec = { command: "json", options: { pretty: false, allowI
 const DATA = { spec: JSON_SPEC, lenient: false, maxLineBytes: 1 << 20, stderrColor: false };
 
 test("a file whose output cannot be written (injected: /dev/full) is a failure with the system's words, never a closed pipe", async () => {
-  const r = await runJobFile(DATA, { index: 0, file: "test/fixtures/2026-long.ndjson", outPath: "/dev/full" });
+  const r = await runJobFile(DATA, { index: 0, outPath: "/dev/full", files: ["test/fixtures/2026-long.ndjson"] });
   assert.equal(r.failure, "cannot write temporary file /dev/full: no space left on device");
-  const missing = await runJobFile(DATA, { index: 0, file: "test/fixtures/2026-long.ndjson", outPath: join(scratch, "no/such/dir/0.out") });
+  const missing = await runJobFile(DATA, { index: 0, files: ["test/fixtures/2026-long.ndjson"], outPath: join(scratch, "no/such/dir/0.out") });
   assert.equal(missing.failure, `cannot create temporary file ${join(scratch, "no/such/dir/0.out")}: no such file or directory`);
 });
 

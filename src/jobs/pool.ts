@@ -1,4 +1,4 @@
-import { createReadStream, mkdtempSync, rmSync, unlinkSync } from "node:fs";
+import { createReadStream, mkdtempSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
@@ -30,18 +30,20 @@ export interface PoolRun {
 }
 
 /**
- * `--jobs N`: the files are taken one after another by N runners, this thread and N-1 worker
- * threads, each building the command's stage from `data.spec` (see stages.ts) and running it on
- * one file at a time. A worker is started once and kept for the files it takes next. Each file's
- * output goes to a temporary file, removed once copied; the outputs are copied to `out` strictly
- * in file order with each file's diagnostics, so the result is byte-identical to a sequential
- * run and memory stays bounded whatever the output size. Every file's output is written exactly
- * once, in order, or the run ends with status 2 and a message (a temporary file that could not be
- * written, a worker that died): what follows the failed file is not written.
+ * `--jobs N`: the files, cut into tasks of consecutive files (see tasksOf), are taken one after
+ * another by N runners, this thread and N-1 worker threads, each building the command's stage
+ * from `data.spec` (see stages.ts) and running it on one task at a time. A worker is started
+ * once and kept for the tasks it takes next. Each task's output goes to a temporary file, removed
+ * once copied; the outputs are copied to `out` strictly in file order with the files'
+ * diagnostics, so the result is byte-identical to a sequential run and memory stays bounded
+ * whatever the output size. Every file's output is written exactly once, in order, or the run
+ * ends with status 2 and a message (a temporary file that could not be written, a worker that
+ * died): what follows the failed task is not written.
  */
 export async function runPool(run: PoolRun): Promise<ExitCode> {
-  const { data, files } = run;
-  const fileCount = files.length;
+  const { data } = run;
+  const tasks = tasksOf(run.files, run.threads);
+  const fileCount = tasks.length;
   let dir: string;
   try {
     dir = mkdtempSync(join(tmpdir(), "cursorlog-jobs-"));
@@ -57,7 +59,7 @@ export async function runPool(run: PoolRun): Promise<ExitCode> {
   const take = (r: Runner): void => {
     if (stopped || next >= fileCount) return r.end();
     const i = next++;
-    r.run({ index: i, file: files[i]!, outPath: outPath(i) }).then(
+    r.run({ ...tasks[i]!, outPath: outPath(i) }).then(
       (result) => {
         results[i]!.resolve(result);
         take(r);
@@ -69,7 +71,10 @@ export async function runPool(run: PoolRun): Promise<ExitCode> {
       },
     );
   };
-  for (const r of [...workers, here]) take(r);
+  // This thread starts at once; a worker asks for its first task only once it has loaded (a
+  // task given to a worker still starting would hold up the output of every task after it).
+  take(here);
+  for (const w of workers) void w.ready.then(() => take(w));
   let code: ExitCode = ExitCode.OK;
   const tallies: number[] = [];
   const fail = (message: string) => {
@@ -82,7 +87,9 @@ export async function runPool(run: PoolRun): Promise<ExitCode> {
       try {
         r = await results[i]!.promise;
       } catch (err) {
-        return fail(`--jobs: a worker thread failed on ${files[i]}: ${err instanceof Error ? err.message : String(err)}`);
+        const names = tasks[i]!.files;
+        const on = names.length === 1 ? names[0] : `${names[0]} … ${names.at(-1)}`;
+        return fail(`--jobs: a worker thread failed on ${on}: ${err instanceof Error ? err.message : String(err)}`);
       }
       if (r.failure !== undefined) {
         if (r.stderr !== "") run.err(r.stderr);
@@ -112,7 +119,42 @@ export async function runPool(run: PoolRun): Promise<ExitCode> {
   }
 }
 
-/** What takes files: this thread, or a worker. */
+/** A task's output above this many bytes of input is written once, not per file (a few ms of set-up per task). */
+const TASK_BYTES = 4 << 20;
+
+/**
+ * The files cut into tasks of consecutive files: each big file alone; small ones together, up to
+ * TASK_BYTES of input or an eighth of each runner's share of the input, whichever is smaller, so
+ * that 2,000 files of 1 KB cost about what they cost in one thread, while there are still tasks
+ * enough for every runner. Sizes are what the file system says (a file it cannot stat counts as
+ * empty: its error comes when it is read).
+ */
+export function tasksOf(files: readonly string[], threads: number): Array<{ index: number; files: string[] }> {
+  const sizes = files.map((f) => {
+    try {
+      return statSync(f).size;
+    } catch {
+      return 0;
+    }
+  });
+  const total = sizes.reduce((a, b) => a + b, 0);
+  const target = Math.max(1, Math.min(TASK_BYTES, total / (Math.max(1, threads) * 8)));
+  const tasks: Array<{ index: number; files: string[] }> = [];
+  let current: { index: number; files: string[] } | undefined;
+  let bytes = 0;
+  files.forEach((file, i) => {
+    if (current === undefined || bytes + sizes[i]! > target) {
+      current = { index: i, files: [] };
+      tasks.push(current);
+      bytes = 0;
+    }
+    current.files.push(file);
+    bytes += sizes[i]!;
+  });
+  return tasks;
+}
+
+/** What takes tasks: this thread, or a worker. */
 interface Runner {
   /** Runs one file; settles with its result, or rejects if the runner dies first. */
   run(task: JobTask): Promise<JobResult>;
@@ -139,6 +181,8 @@ function deferred<T>(): Deferred<T> {
 
 interface PoolWorker extends Runner {
   worker: Worker;
+  /** Settles once the worker has loaded its code and waits for tasks (never rejects). */
+  ready: Promise<void>;
 }
 
 function startWorker(data: JobData): PoolWorker {
@@ -147,11 +191,17 @@ function startWorker(data: JobData): PoolWorker {
   const options = { workerData: data, stdout: true, stderr: true };
   const worker = FROM_SOURCE ? new Worker(TS_BOOT, { ...options, eval: true }) : new Worker(WORKER, options);
   let pending: Deferred<JobResult> | undefined;
+  let ready!: () => void;
+  const readyPromise = new Promise<void>((resolve) => (ready = resolve));
+  let dead: unknown;
   const fail = (err: unknown) => {
+    dead ??= err;
+    ready();
     pending?.reject(err);
     pending = undefined;
   };
-  worker.on("message", (m: JobResult) => {
+  worker.on("message", (m: JobResult | "ready") => {
+    if (m === "ready") return ready();
     pending?.resolve(m);
     pending = undefined;
   });
@@ -159,8 +209,10 @@ function startWorker(data: JobData): PoolWorker {
   worker.on("exit", () => fail(new Error("it ended without a result")));
   return {
     worker,
+    ready: readyPromise,
     end: () => worker.postMessage(null),
     run(task) {
+      if (dead !== undefined) return Promise.reject(dead);
       pending = deferred<JobResult>();
       worker.postMessage(task);
       return pending.promise;

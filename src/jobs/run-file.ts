@@ -17,28 +17,33 @@ export interface JobData {
   stderrColor: boolean;
 }
 
-/** One file: its place in the run, its name, where its output goes. */
+/**
+ * A run of consecutive files (one, or several small ones: the cost of a task is paid once for
+ * them): the place of the first in the run, their names, where their output goes.
+ */
 export interface JobTask {
   index: number;
-  file: string;
+  files: readonly string[];
   outPath: string;
 }
 
-/** What a file gave, sent back to the coordinator (its output is in the task's outPath). */
+/** What a task's files gave, sent back to the coordinator (their output is in the task's outPath). */
 export interface JobResult {
   code: ExitCode;
-  /** The file's diagnostics, in order, as the sequential run writes them. */
+  /** The files' diagnostics, in order, as the sequential run writes them. */
   stderr: string;
   /** See buildFileStage. */
   tally: number;
-  /** A malformed line ended the reading (no --lenient): a sequential run reads no further file. */
+  /** A malformed line ended the reading (no --lenient): a sequential run reads no further file either. */
   halted: boolean;
   /** The output could not be written (its temporary file), or the run failed: the message. */
   failure?: string;
 }
 
 /**
- * Runs the command's stage on one file, in this thread, into `task.outPath`. Written with
+ * Runs the command's stage on the task's files, in this thread, into `task.outPath`: one stage for
+ * them all, as the sequential run does (every stage with --jobs keeps nothing across files but
+ * what buildFileStage and finishFiles account for). Written with
  * synchronous writes to a descriptor we own: a failed write (a full temporary folder) is kept and
  * reported as such, never mistaken for a reader that went away.
  */
@@ -74,7 +79,7 @@ export async function runJobFile(data: JobData, task: JobTask, stopped?: () => b
   try {
     await runStage(
       {
-        files: [task.file],
+        files: task.files,
         stdin: Readable.from([]),
         maxLineBytes: data.maxLineBytes,
         stopAtMalformed: !data.lenient,

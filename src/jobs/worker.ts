@@ -12,3 +12,4 @@ parentPort!.on("message", (task: JobTask | null) => {
     (err: unknown) => parentPort!.postMessage({ code: 2, stderr: "", tally: 0, halted: false, failure: err instanceof Error ? err.message : String(err) }),
   );
 });
+parentPort!.postMessage("ready");
