@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { after, test } from "node:test";
-import { runPool } from "../src/jobs/pool.js";
+import { runPool, tasksOf } from "../src/jobs/pool.js";
 import { runJobFile } from "../src/jobs/run-file.js";
 import type { StageSpec } from "../src/jobs/stages.js";
 import { runCli, type CliResult } from "./helpers/run-cli.js";
@@ -140,6 +140,39 @@ test("--jobs: a folder that gains a file during the run: the files named at the 
   }
   assert.equal(await exited, 0, stderr);
   assert.equal(stdout.match(/"result":"(fifo \d|[abcd])"/g)?.join(","), ['"result":"fifo 1"', '"result":"fifo 2"', '"result":"a"', '"result":"c"', '"result":"d"'].join(","));
+});
+
+test("--jobs 2 behind a slow first file: the temporary folder holds at most 4 tasks per thread, and nothing is lost", { timeout: 60_000 }, async () => {
+  const tmp = join(scratch, "window-tmp");
+  const dir = join(scratch, "window");
+  mkdirSync(tmp);
+  mkdirSync(dir);
+  const sessions = readFileSync("test/fixtures/two-sessions.ndjson", "utf8");
+  for (let i = 0; i < 100; i++) writeFileSync(join(dir, `run-${String(i).padStart(3, "0")}.ndjson`), sessions.replaceAll('"result":"one"', `"result":"one of ${i}"`));
+  const fifo = join(scratch, "window-fifo.ndjson");
+  assert.equal(spawnSync("mkfifo", [fifo]).status, 0, "mkfifo");
+  const tasks = tasksOf([fifo, ...readdirSync(dir).map((f) => join(dir, f))], 2);
+  assert.ok(tasks.length > 12, `${tasks.length} tasks: too few to tell`);
+  const child = spawn("node", [BIN, "json", "-j", "2", fifo, dir], { env: { ...ENV, TMPDIR: tmp } });
+  let stdout = "";
+  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  const outs = () => readdirSync(tmp).flatMap((d) => readdirSync(join(tmp, d))).length;
+  const w = await open(fifo, "w"); // the run is reading the FIFO: every other runner works ahead of it
+  // Wait for the 8 outputs it may hold (the FIFO's own and 7 tasks after it), then watch a second more.
+  const deadline = Date.now() + 20_000;
+  while (outs() < 8 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  let most = outs();
+  for (const end = Date.now() + 1000; Date.now() < end; ) {
+    most = Math.max(most, outs());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  assert.equal(most, 8);
+  await w.write(sessions.replaceAll('"result":"one"', '"result":"fifo"'));
+  await w.close();
+  assert.equal(await exited, 0);
+  assert.equal(stdout.match(/"result":"(fifo|one of \d+)"/g)?.join(","), ['"result":"fifo"', ...Array.from({ length: 100 }, (_, i) => `"result":"one of ${i}"`)].join(","));
+  assert.deepEqual(readdirSync(tmp), [], "the temporary folder is removed");
 });
 
 test("--jobs through the real executable (compiled worker), and | head still quiet", () => {

@@ -56,8 +56,15 @@ export async function runPool(run: PoolRun): Promise<ExitCode> {
   const here: Runner = { run: (task) => runJobFile(data, task, () => stopped), end: () => undefined };
   const workers = Array.from({ length: Math.max(0, Math.min(run.threads, fileCount) - 1) }, () => startWorker(data));
   let next = 0;
+  // Runners stay at most AHEAD tasks per runner in front of the one being copied, so that the
+  // temporary folder holds a bounded number of outputs (not all but the first, when the first is
+  // the slow one); a runner with nothing it may take waits for the copy to move on.
+  const ahead = AHEAD * Math.max(1, Math.min(run.threads, fileCount));
+  let copied = 0;
+  const waiting: Runner[] = [];
   const take = (r: Runner): void => {
     if (stopped || next >= fileCount) return r.end();
+    if (next >= copied + ahead) return void waiting.push(r);
     const i = next++;
     r.run({ ...tasks[i]!, outPath: outPath(i) }).then(
       (result) => {
@@ -102,6 +109,8 @@ export async function runPool(run: PoolRun): Promise<ExitCode> {
         throw new OutputError("output", err);
       }
       unlinkSync(outPath(i)); // space in the temporary folder is given back as the run goes
+      copied = i + 1;
+      for (const r of waiting.splice(0)) take(r);
       if (r.stderr !== "") run.err(r.stderr);
       code = worse(code, r.code);
       tallies.push(r.tally);
@@ -118,6 +127,9 @@ export async function runPool(run: PoolRun): Promise<ExitCode> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** How many tasks per runner may be done or under way beyond the one whose output is being copied. */
+const AHEAD = 4;
 
 /** A task's output above this many bytes of input is written once, not per file (a few ms of set-up per task). */
 const TASK_BYTES = 4 << 20;
