@@ -54,8 +54,8 @@ Formats:
           its calls on a time axis, one lane per parallel slot, coloured by status, details on
           hover, and a table of the calls. A chart needs the whole run, so the page is written
           when the input ends and memory holds one small record per call (csv/tsv/ndjson hold
-          only the rows behind a running call); --columns, --no-header, --safe-csv and --follow
-          do not apply. Logs without timestamps (2025) are drawn in start order, one unit per call.
+          only the rows behind a running call); --columns, --no-header, --safe-csv, --follow
+          and --jobs do not apply. Logs without timestamps (2025) are drawn in start order, one unit per call.
 On a terminal, control characters and escape sequences in cells are shown escaped (\\u001b,
 \\n), so a log's text cannot retitle or clear it; into a file or a pipe, cells are the data.
 

@@ -58,6 +58,9 @@ each other by $id or file name, whose entry is cursor-agent-event.schema.json (o
 Every event goes to the entry; known types and tool kinds are read from its if/then dispatch.
 Schemas are compiled before any input is read.
 
+No --jobs: the summary and --max-errors span every file. To spread many files over cores, run one
+validate per share of them (xargs -P); each gives its own summary and status.
+
 Exit status: 0 no errors (warnings allowed), 1 an error found (invalid line, lifecycle error),
 2 usage error or an input or schema that cannot be read, 3 a schema that does not compile.
 `;
