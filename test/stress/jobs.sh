@@ -9,7 +9,8 @@
 # Sections:
 #   many   MANY (default "2000 10000") one-session logs of 1 KB in a folder: json --jobs 1 vs 2,
 #          median of RUNS, and the outputs' sha256 (must be equal)
-#   big    4 logs of PART (default 256M): json and text --jobs 1 vs 2, median of RUNS, sha256
+#   big    4 logs of PART (default 256M): json and text --jobs 1 vs 2, median of RUNS, sha256; and
+#          as a control, two processes of two files each at once (the speed-up the machine gives)
 #   cap    --jobs 400 over 8 files: the note, the threads started (peak of /proc/PID/status
 #          Threads), peak RSS
 #   full   json --jobs 2 with a 1 MB tmpfs as TMPDIR (root only): status 2 and the message, the
@@ -72,6 +73,17 @@ big() {
     two=$(timed $c --jobs 2 "${parts[@]}")
     [ "$(sha $c --jobs 1 "${parts[@]}")" = "$(sha $c --jobs 2 "${parts[@]}")" ] && same="equal" || same="DIFFERENT"
     say "| big | $c, 4 files of $PART | --jobs 1: ${one} s | --jobs 2: ${two} s | ratio $(ratio "$two" "$one") | output sha256 $same |"
+    # The machine's own ceiling: two processes, two files each, at once (what xargs -P 2 gets).
+    local i t0 t1 ts=() both
+    for ((i = 0; i < RUNS; i++)); do
+      t0=$(now)
+      $BIN $c "${parts[0]}" "${parts[1]}" > /dev/null 2>&1 & $BIN $c "${parts[2]}" "${parts[3]}" > /dev/null 2>&1 || true
+      wait || true
+      t1=$(now)
+      ts+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')")
+    done
+    both=$(printf '%s\n' "${ts[@]}" | median)
+    say "| big | $c, 4 files of $PART, control: 2 processes of 2 files at once | one process: ${one} s | two: ${both} s | ratio $(ratio "$both" "$one") | load average $(cut -d' ' -f1-3 /proc/loadavg) |"
   done
 }
 
