@@ -48,6 +48,8 @@ const COMMANDS = [
   ["timeline", "--no-header"],
   ["timeline", "--format", "tsv", "--columns", "seq,kind,status,file"],
   ["timeline", "--format", "ndjson", "--allow-incomplete"],
+  ["export"],
+  ["export", "--allow-incomplete", "--include-content"],
 ];
 
 for (const argv of COMMANDS) {
@@ -93,13 +95,16 @@ test(`--jobs above the machine's ${CPUS} CPUs: capped, with a note on stderr; at
   assert.deepEqual(await runCli(["json", "--jobs", "400", files[0]!]), await runCli(["json", files[0]!]));
 });
 
-test("--jobs with --follow, or with timeline --format html: a usage error (status 2)", async () => {
+test("--jobs with --follow, timeline --format html or export --format chrome-trace: a usage error (status 2)", async () => {
   const f = await runCli(["text", "--jobs", "2", "--follow", ...FILES]);
   assert.deepEqual([f.code, f.stdout], [2, ""]);
   assert.match(f.stderr, /^cursorlog: error: --jobs cannot be used with --follow\n/);
   const h = await runCli(["timeline", "--format", "html", "--jobs", "2", ...FILES]);
   assert.deepEqual([h.code, h.stdout], [2, ""]);
   assert.match(h.stderr, /^cursorlog: error: --jobs cannot be used with --format html\n/);
+  const c = await runCli(["export", "--format", "chrome-trace", "--jobs", "2", ...FILES]);
+  assert.deepEqual([c.code, c.stdout], [2, ""]);
+  assert.match(c.stderr, /^cursorlog: error: --jobs cannot be used with --format chrome-trace\n/);
   // Those without per-file output do not take it at all.
   for (const cmd of ["stats", "validate"]) assert.equal((await runCli([cmd, "--jobs", "2", ...FILES])).code, 2, cmd);
 });

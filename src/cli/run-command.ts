@@ -15,10 +15,19 @@ import { LogInputs } from "./log-inputs.js";
 export type StageSource = StageSpec | ((reporter: Reporter, stdoutColors: boolean) => Stage);
 
 /** Wires files → stage → stdout for one command, with a Reporter on stderr; returns the exit status. */
-export async function runCommand(io: Io, files: string[], raw: SharedRaw, source: StageSource, command = ""): Promise<ExitCode> {
+export async function runCommand(
+  io: Io,
+  files: string[],
+  raw: SharedRaw,
+  source: StageSource,
+  command = "",
+  /** What `--jobs` runs per file, when `source` is a function for the run in one thread (export --endpoint). */
+  perFile?: StageSpec,
+): Promise<ExitCode> {
   const inputs = new LogInputs(io, files, raw);
   const jobs = raw.jobs ?? 1;
-  if (typeof source !== "function" && jobs > 1 && inputs.files.length > 1 && !inputs.files.includes("-")) {
+  const spec = typeof source === "function" ? perFile : source;
+  if (spec !== undefined && jobs > 1 && inputs.files.length > 1 && !inputs.files.includes("-")) {
     // The inputs are named once, here: the workers get file names, never the command line.
     // The directories that gave no log are reported first, as a run with one job does.
     const threads = Math.min(jobs, inputs.files.length, capJobs(io, jobs, inputs.files.length));
@@ -26,7 +35,7 @@ export async function runCommand(io: Io, files: string[], raw: SharedRaw, source
     const { runPool } = await import("../jobs/pool.js");
     const code = await runPool({
       data: {
-        spec: source,
+        spec,
         lenient: raw.lenient === true,
         maxLineBytes: raw.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
         stderrColor: resolveColor(raw.color, io.env, io.stderrIsTTY),
@@ -39,13 +48,11 @@ export async function runCommand(io: Io, files: string[], raw: SharedRaw, source
     return worse(inputs.reporter.code, code);
   }
   if (inputs.refuseTerminal(command)) return ExitCode.USAGE_OR_IO;
-  let makeStage: (reporter: Reporter, stdoutColors: boolean) => Stage;
-  if (typeof source === "function") makeStage = source;
-  else {
+  if (typeof source !== "function") {
     const { buildStage } = await import("../jobs/stages.js");
-    makeStage = (reporter) => buildStage(source, reporter);
+    return inputs.read(await buildStage(source, inputs.reporter));
   }
-  return inputs.read(makeStage(inputs.reporter, resolveColor(raw.color, io.env, io.stdoutIsTTY)));
+  return inputs.read(source(inputs.reporter, resolveColor(raw.color, io.env, io.stdoutIsTTY)));
 }
 
 /**

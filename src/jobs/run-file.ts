@@ -56,13 +56,20 @@ export async function runJobFile(data: JobData, task: JobTask, stopped?: () => b
     if (p.kind === "malformed" && !data.lenient) halted = true;
     problem(p);
   };
-  const { stage, tally } = buildFileStage(data.spec, task.index, reporter);
   let fd: number;
   try {
     fd = openSync(task.outPath, "w");
   } catch (err) {
     return { code: reporter.code, stderr, tally: 0, halted, failure: `cannot create temporary file ${task.outPath}: ${describeWriteError(err)}` };
   }
+  let built: Awaited<ReturnType<typeof buildFileStage>>;
+  try {
+    built = await buildFileStage(data.spec, task.index, reporter);
+  } catch (err) {
+    closeSync(fd);
+    return { code: reporter.code, stderr, tally: 0, halted, failure: err instanceof Error ? err.message : String(err) };
+  }
+  const { stage, tally, sink } = built;
   let writeError: unknown;
   const out = new Writable({
     write(chunk: Buffer, _enc, cb) {
@@ -86,12 +93,20 @@ export async function runJobFile(data: JobData, task: JobTask, stopped?: () => b
         ...(stopped !== undefined && { stop: stopped }),
       },
       stage,
-      out,
+      sink?.out ?? out,
       reporter,
     );
   } catch (err) {
     if (writeError === undefined) failure = err instanceof Error ? err.message : String(err);
   } finally {
+    if (sink !== undefined) {
+      // What the stage sent, or the first failure to send it.
+      try {
+        await sink.end();
+      } catch (err) {
+        failure ??= err instanceof Error ? err.message : String(err);
+      }
+    }
     try {
       closeSync(fd);
     } catch (err) {

@@ -7,6 +7,8 @@ import { parseWhere } from "../query/where-clause.js";
 import type { TimelineColumn } from "../outputs/timeline/columns.js";
 import type { TimelineFormat } from "../outputs/timeline/lines.js";
 import type { Stage } from "../stream/stage.js";
+import type { OtlpOptions, SendOptions } from "../outputs/otlp/index.js";
+import type { Writable } from "node:stream";
 
 /**
  * The stages whose output for a file depends on that file alone, described by plain data
@@ -15,7 +17,8 @@ import type { Stage } from "../stream/stage.js";
  * too, so a sequential run and a worker can never disagree on what the options mean.
  *
  * Not here, and so without `--jobs`: `stats` (a total over every file), `validate` (one summary,
- * --max-errors across files) and `timeline --format html` (one page for every input).
+ * --max-errors across files), `timeline --format html` and `export --format chrome-trace` (one
+ * document for every input).
  */
 export type StageSpec =
   | { command: "json"; options: { pretty: boolean; allowIncomplete: boolean } }
@@ -42,10 +45,18 @@ export type StageSpec =
         header: boolean;
         allowIncomplete: boolean;
       };
+    }
+  | {
+      command: "export";
+      /**
+       * OTLP/JSON, one document per run; with `send`, the runs' spans go over OTLP/HTTP instead,
+       * each runner sending the runs of the files it reads (see buildFileStage).
+       */
+      options: OtlpOptions & { send?: SendOptions };
     };
 
 /** The stage a command runs over all its inputs (one run, one thread). */
-export function buildStage(spec: StageSpec, reporter: Reporter): Stage {
+export async function buildStage(spec: StageSpec, reporter: Reporter): Promise<Stage> {
   switch (spec.command) {
     case "json":
       return toResultJson(spec.options, reporter);
@@ -63,7 +74,21 @@ export function buildStage(spec: StageSpec, reporter: Reporter): Stage {
     }
     case "timeline":
       return toTimelineCsv(spec.options, reporter);
+    case "export": {
+      // The OpenTelemetry packages are a bundle of their own, loaded only by an export.
+      const { send, ...options } = spec.options;
+      if (send !== undefined) throw new Error("export --endpoint: the stage of a run that sends is built per task (buildFileStage)");
+      const { toOtlpJson } = await import("../outputs/otlp/index.js");
+      return toOtlpJson(options, reporter);
+    }
   }
+}
+
+/** A stage whose output goes somewhere else than the task's output file, and what to do after it. */
+export interface FileSink {
+  out: Writable;
+  /** After the stage: delivers what is left and lets go; rejects with the message of what failed. */
+  end(): Promise<void>;
 }
 
 /**
@@ -71,14 +96,36 @@ export function buildStage(spec: StageSpec, reporter: Reporter): Stage {
  * written once after all files (see finishFiles). Concatenating the outputs of files 0..n-1 in order
  * and then finishFiles' text gives the bytes of the sequential run.
  */
-export function buildFileStage(spec: StageSpec, index: number, reporter: Reporter): { stage: Stage; tally: () => number } {
+export async function buildFileStage(
+  spec: StageSpec,
+  index: number,
+  reporter: Reporter,
+): Promise<{ stage: Stage; tally: () => number; sink?: FileSink }> {
   switch (spec.command) {
     case "timeline":
       // The header once, at the top of the first file's output.
-      return { stage: buildStage({ ...spec, options: { ...spec.options, header: spec.options.header && index === 0 } }, reporter), tally: () => 0 };
+      return { stage: await buildStage({ ...spec, options: { ...spec.options, header: spec.options.header && index === 0 } }, reporter), tally: () => 0 };
+    case "export": {
+      const { send, ...options } = spec.options;
+      if (send === undefined) break;
+      // Sending: this runner sends its task's runs itself, as `export --endpoint` does in one
+      // thread (the sender's sink takes the stage's bytes as its cue), and waits for them to be
+      // accepted before the task is done; nothing goes to the task's output file.
+      const otlp = await import("../outputs/otlp/index.js");
+      const sender = new otlp.OtlpSender(send);
+      await sender.open();
+      const end = async () => {
+        try {
+          await sender.finish();
+        } finally {
+          await sender.close();
+        }
+      };
+      return { stage: otlp.toOtlpQueue(options, reporter, sender.queue), tally: () => 0, sink: { out: sender.sink(), end } };
+    }
     case "filter": {
       // Counted per file; the count line and -e's status are decided over all files.
-      const stage = buildStage({ ...spec, options: { ...spec.options, exitStatus: false } }, reporter);
+      const stage = await buildStage({ ...spec, options: { ...spec.options, exitStatus: false } }, reporter);
       let kept = 0;
       const record = stage.record.bind(stage);
       const finish = stage.finish?.bind(stage);
@@ -101,9 +148,8 @@ export function buildFileStage(spec: StageSpec, index: number, reporter: Reporte
       };
       return { stage: counted, tally: () => kept };
     }
-    default:
-      return { stage: buildStage(spec, reporter), tally: () => 0 };
   }
+  return { stage: await buildStage(spec, reporter), tally: () => 0 };
 }
 
 /**
