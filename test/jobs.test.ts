@@ -263,3 +263,30 @@ test("--jobs 12 (the pool below the CLI's cap): no MaxListenersExceededWarning, 
     process.off("warning", onWarning);
   }
 });
+
+test("--jobs: the temporary folder is removed when the run ends early (| head, a full stdout, SIGINT)", { timeout: 60_000 }, async () => {
+  const tmp = join(scratch, "early-tmp");
+  mkdirSync(tmp);
+  const env = { ...ENV, TMPDIR: tmp };
+  const files = ["test/fixtures/2026-long.ndjson", "test/fixtures/two-sessions.ndjson", "test/fixtures/2026-long.ndjson"];
+  const head = spawnSync("bash", ["--norc", "--noprofile", "-c", `node ${BIN} text -j 2 ${files.join(" ")} | head -n1; echo "status=\${PIPESTATUS[0]}"`], { env, encoding: "utf8" });
+  assert.equal(head.stdout, "Listed directory\nstatus=0\n");
+  assert.deepEqual(readdirSync(tmp), [], "| head");
+  const full = spawnSync("bash", ["--norc", "--noprofile", "-c", `node ${BIN} json -j 2 ${files.join(" ")} > /dev/full`], { env, encoding: "utf8" });
+  assert.deepEqual([full.status, full.stderr], [2, "cursorlog: error: cannot write output: no space left on device\n"]);
+  assert.deepEqual(readdirSync(tmp), [], "> /dev/full");
+  // SIGINT while the run waits on a FIFO: its temporary folder exists then, and is gone after.
+  const fifo = join(scratch, "early-fifo.ndjson");
+  assert.equal(spawnSync("mkfifo", [fifo]).status, 0, "mkfifo");
+  const child = spawn("node", [BIN, "json", "-j", "2", fifo, ...files], { env, stdio: "ignore" });
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code, signal) => resolve(code ?? (signal === null ? null : -1))));
+  const w = await open(fifo, "w"); // the run is reading the FIFO
+  const deadline = Date.now() + 20_000;
+  while (readdirSync(tmp).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.equal(readdirSync(tmp).length, 1, "the run's temporary folder");
+  child.kill("SIGINT");
+  // A read blocked on a FIFO holds up the exit until it returns (as without --jobs): end it.
+  await w.close();
+  assert.equal(await exited, 130);
+  assert.deepEqual(readdirSync(tmp), [], "SIGINT");
+});

@@ -50,6 +50,10 @@ export async function runPool(run: PoolRun): Promise<ExitCode> {
   } catch (err) {
     throw new OutputError(`temporary files in ${tmpdir()}`, err);
   }
+  // A run that ends by process.exit (a closed pipe, a full stdout, SIGINT: see process-io.ts and
+  // bin/) never reaches the finally below: the folder goes on the way out too.
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  process.once("exit", removeDir);
   const results = Array.from({ length: fileCount }, () => deferred<JobResult>());
   const outPath = (i: number) => join(dir, `${i}.out`);
   let stopped = false;
@@ -124,7 +128,8 @@ export async function runPool(run: PoolRun): Promise<ExitCode> {
     // Done, or stopped early: no use finishing the other files.
     stopped = true;
     await Promise.allSettled(workers.map((w) => w.worker.terminate()));
-    rmSync(dir, { recursive: true, force: true });
+    process.off("exit", removeDir);
+    removeDir();
   }
 }
 
