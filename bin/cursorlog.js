@@ -8,6 +8,5 @@ for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]]) {
   process.on(signal, () => process.exit(status));
 }
 
-// Failed writes, closed pipes, a closed stdout, a directory as stdin: src/cli/process-io.ts.
-const io = processIo();
-process.exitCode = io === undefined ? 2 : await main(process.argv.slice(2), io);
+// Failed writes, closed pipes, a directory as stdin: src/cli/process-io.ts.
+process.exitCode = await main(process.argv.slice(2), processIo());

@@ -1,4 +1,4 @@
-import { fstatSync, readFileSync, statSync, writeSync } from "node:fs";
+import { fstatSync, writeSync } from "node:fs";
 import { Readable } from "node:stream";
 import { describeWriteError } from "../stream/write-error.js";
 import type { Io } from "./io.js";
@@ -11,13 +11,14 @@ import type { Io } from "./io.js";
  *   `cursorlog: error: cannot write output: no space left on device`, never a stack trace;
  * - a reader of stdout or stderr that went away (`| head`, `2>&1 | head`) ends it quietly, as
  *   a closed pipe always has (status: what was decided so far, else 0);
- * - stdout closed by the shell (`>&-`): status 2 and a message (Node reopens a closed standard
- *   descriptor on /dev/null, read-write, where everything written would be lost);
  * - standard input that is a directory (`< /`): reading it is an error, "is a directory".
  *
- * Returns undefined (after the message) when the run must not start.
+ * Not here: stdout closed by the shell (`>&-`). Node reopens a closed standard descriptor on
+ * /dev/null, read-write, before any JavaScript runs, and that cannot be told from a parent that
+ * hands over /dev/null read-write to discard the output (Python's subprocess.DEVNULL, Node's
+ * stdio "ignore": same flags, same file in /proc/self/fdinfo); refusing it refused those.
  */
-export function processIo(): Io | undefined {
+export function processIo(): Io {
   process.stdout.on("error", (err: NodeJS.ErrnoException) => {
     if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
     fail(`cannot write output: ${describeWriteError(err)}`);
@@ -26,10 +27,6 @@ export function processIo(): Io | undefined {
     // Nowhere left to say anything: a closed pipe ends the run as on stdout, another failure with status 2.
     process.exit(err.code === "EPIPE" ? (process.exitCode ?? 0) : 2);
   });
-  if (reopenedByNode(1)) {
-    fail("cannot write output: standard output is closed (bad file descriptor)");
-    return undefined;
-  }
   return {
     stdin: isDirectory(0) ? directoryStdin() : process.stdin,
     stdout: process.stdout,
@@ -48,22 +45,6 @@ function fail(message: string): void {
     // stderr is gone too: the status says it
   }
   process.exit(2);
-}
-
-/**
- * True when descriptor `fd` was closed when the process started: Node then opens /dev/null on it
- * read-write (a shell's `> /dev/null` opens it write-only). Linux only (/proc/self/fdinfo); elsewhere false.
- */
-function reopenedByNode(fd: number): boolean {
-  if (process.platform !== "linux") return false;
-  try {
-    const st = fstatSync(fd);
-    if (!st.isCharacterDevice() || st.rdev !== statSync("/dev/null").rdev) return false;
-    const flags = /^flags:\s*([0-7]+)$/m.exec(readFileSync(`/proc/self/fdinfo/${fd}`, "utf8"));
-    return flags !== null && (parseInt(flags[1]!, 8) & 3) === 2; // O_RDWR
-  } catch {
-    return false;
-  }
 }
 
 function isDirectory(fd: number): boolean {
