@@ -7,8 +7,9 @@
 #
 # Environment:
 #   CURSORLOG      command that runs cursorlog (default: "node bin/cursorlog.js", from the repo root)
-#   JOBS           space-separated subset of: filter-tool_call filter-exclude-thinking json text
-#                  timeline validate startup jobs jobs-text jobs-many scale   (default: all)
+#   JOBS           space-separated subset of: filter-tool_call filter-exclude-thinking
+#                  filter-where-regex json text timeline validate startup jobs jobs-text jobs-many
+#                  scale (default: all)
 #                  jobs-many: json --jobs 1 vs 2 over a folder of MANY_FILES one-session logs
 #                  scale runs every command once on a 1 GB log (BIG): MB/s to compare with the
 #                  200 MB rows, and peak RSS
@@ -26,7 +27,7 @@ RUNS=${2:-5}
 STARTUP_RUNS=${STARTUP_RUNS:-20}
 SEED=${SEED:-1}
 MANY_FILES=${MANY_FILES:-2000}
-ALL_JOBS="filter-tool_call filter-exclude-thinking json text timeline validate startup jobs jobs-text jobs-many scale"
+ALL_JOBS="filter-tool_call filter-exclude-thinking filter-where-regex json text timeline validate startup jobs jobs-text jobs-many scale"
 JOBS=${JOBS:-$ALL_JOBS}
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -280,6 +281,9 @@ for j in $JOBS; do
     filter-exclude-thinking)
       cl "$j" "cursorlog filter --exclude-type thinking FILE" "$RUNS" "$MB_MAIN"
       peer jq "$j" "jq -c 'select(.type!=\"thinking\")' FILE" "$RUNS" "$MB_MAIN" ;;
+    filter-where-regex)
+      cl "$j" "cursorlog filter --where 'text ~ (?i)error|timeout' FILE" "$RUNS" "$MB_MAIN"
+      peer jq "$j" "jq -c 'select(.text? | strings | test(\"error|timeout\"; \"i\"))' FILE" "$RUNS" "$MB_MAIN" ;;
     json)
       cl "$j" "cursorlog json FILE" "$RUNS" "$MB_MAIN"
       peer jq "$j" "jq -c 'select(.type==\"result\")' FILE" "$RUNS" "$MB_MAIN" ;;

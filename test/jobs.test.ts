@@ -95,10 +95,8 @@ test(`--jobs above the machine's ${CPUS} CPUs: capped, with a note on stderr; at
   assert.deepEqual(await runCli(["json", "--jobs", "400", files[0]!]), await runCli(["json", files[0]!]));
 });
 
-test("--jobs with --follow, timeline --format html or export --format chrome-trace: a usage error (status 2)", async () => {
-  const f = await runCli(["text", "--jobs", "2", "--follow", ...FILES]);
-  assert.deepEqual([f.code, f.stdout], [2, ""]);
-  assert.match(f.stderr, /^cursorlog: error: --jobs cannot be used with --follow\n/);
+// (With -f/-F, --jobs does not apply: test/follow.test.ts.)
+test("--jobs with timeline --format html or export --format chrome-trace: a usage error (status 2)", async () => {
   const h = await runCli(["timeline", "--format", "html", "--jobs", "2", ...FILES]);
   assert.deepEqual([h.code, h.stdout], [2, ""]);
   assert.match(h.stderr, /^cursorlog: error: --jobs cannot be used with --format html\n/);

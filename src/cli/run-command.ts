@@ -6,6 +6,7 @@ import type { Stage } from "../stream/stage.js";
 import { DEFAULT_MAX_LINE_BYTES, resolveColor, type SharedRaw } from "./config.js";
 import type { Io } from "./io.js";
 import { LogInputs } from "./log-inputs.js";
+import { following } from "./shared-options.js";
 
 /**
  * What a command runs over its inputs: a stage described by data (src/jobs/stages.ts), which
@@ -27,7 +28,9 @@ export async function runCommand(
   const inputs = new LogInputs(io, files, raw);
   const jobs = raw.jobs ?? 1;
   const spec = typeof source === "function" ? perFile : source;
-  if (spec !== undefined && jobs > 1 && inputs.files.length > 1 && !inputs.files.includes("-")) {
+  // --follow reads files one after the other, each as it is written: parallel jobs, whose output is
+  // written a whole file at a time, would hold back the file being followed (--jobs does not apply).
+  if (spec !== undefined && !following(raw) && jobs > 1 && inputs.files.length > 1 && !inputs.files.includes("-")) {
     // The inputs are named once, here: the workers get file names, never the command line.
     // The directories that gave no log are reported first, as a run with one job does.
     const threads = Math.min(jobs, inputs.files.length, capJobs(io, jobs, inputs.files.length));

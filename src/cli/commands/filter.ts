@@ -2,13 +2,13 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { FilterSyntaxError } from "../../query/syntax-error.js";
 import { STEP_SLACK, STEPS_PER_CHAR } from "../../regex/budget.js";
 import { MAX_PROGRAM } from "../../regex/program.js";
-import { MAX_REPEAT } from "../../regex/syntax.js";
+import { MAX_NESTING, MAX_REPEAT } from "../../regex/syntax.js";
 import { parseTimeArg } from "../../query/time-arg.js";
 import { parseWhere } from "../../query/where-clause.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
-import { refuseJobsWith, withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
+import { withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
 
 export const FILTER_EXAMPLES = `Examples:
   $ cursorlog filter --exclude-type thinking run.ndjson > small.ndjson
@@ -32,7 +32,8 @@ lazy DFA, one table lookup per character once its states are cached. Its guards:
 {${MAX_REPEAT}}, at most ${MAX_PROGRAM} steps once repeats are expanded (else exit status 2), and at most ${STEPS_PER_CHAR} steps of
 work per character tested, plus 2^${Math.log2(STEP_SLACK)} per line; a line that needs more (only a pattern whose
 automaton is too large to cache, e.g. [ab]*a[ab]{600}c on random a and b, comes near it) is
-reported like an invalid line: exit status 5, or skipped with --lenient.
+reported like an invalid line: exit status 5, or skipped with --lenient. Groups nested more than
+${MAX_NESTING} deep are refused too (exit status 2).
 
 --since/--until: [since, until) on timestamp_ms, ISO-8601 (UTC unless an offset is given) or epoch
 ms. An event without timestamp_ms takes the last timestamp before it in its file; before the first
@@ -103,7 +104,6 @@ export function filterCommand(ctx: CommandContext): Command {
     .addOption(new Option("-c, --count", "print only the number of events that would be written").helpGroup("Output options:"))
     .addOption(new Option("-e, --exit-status", "exit 1 when no event was written (input errors keep their own status)").helpGroup("Output options:"));
   withFollowOption(withJobsOption(withInputOptions(cmd))).action((files: string[], raw: FilterRaw) => {
-    refuseJobsWith(cmd, raw, raw.follow === true && "--follow");
     if (raw.since !== undefined && raw.until !== undefined && raw.since >= raw.until) {
       cmd.error(`error: --since (${new Date(raw.since).toISOString()}) must be earlier than --until (${new Date(raw.until).toISOString()})`, {
         exitCode: 2,

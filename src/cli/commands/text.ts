@@ -2,12 +2,13 @@ import { Command } from "commander";
 import type { CommandContext } from "../command-context.js";
 import { resolveColor, type SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
-import { refuseJobsWith, withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
+import { withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
 
 export const TEXT_EXAMPLES = `Examples:
   $ cursor-agent -p "add a test" --output-format stream-json | cursorlog text
   $ cursorlog text -v examples/session.ndjson
   $ cursorlog text --final run.ndjson          # just the last assistant message
+  $ cursorlog text -F run.ndjson               # as it is written (tail -F), until its result
 `;
 
 interface TextRaw extends SharedRaw {
@@ -24,7 +25,6 @@ export function textCommand(ctx: CommandContext): Command {
     .option("--final", "print only each session's final assistant message, as the 2026 CLI's text format does")
     .option("--allow-incomplete", "a session without a result is not an error (exit 0); with --final its last text is printed");
   withFollowOption(withJobsOption(withInputOptions(cmd))).action((files: string[], raw: TextRaw) => {
-    refuseJobsWith(cmd, raw, raw.follow === true && "--follow");
     ctx.setRun(async () => {
       const options = {
         verbose: raw.verbose === true,

@@ -4,7 +4,7 @@ import type { TimelineFormat } from "../../outputs/timeline/lines.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand, type StageSource } from "../run-command.js";
-import { refuseJobsWith, withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
+import { withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
 
 export const TIMELINE_EXAMPLES = `Examples:
   $ cursorlog timeline logs/*.ndjson.gz > calls.csv
@@ -110,11 +110,11 @@ export function timelineCommand(ctx: CommandContext): Command {
         raw.header === false && "--no-header",
         raw.safeCsv && "--safe-csv",
         raw.follow && "--follow",
+        raw["follow=name"] && "--follow=name",
         (raw.jobs ?? 1) > 1 && "--jobs",
       ].filter(Boolean);
       if (bad.length > 0) cmd.error(`error: ${bad.join(", ")} cannot be used with --format html`, { exitCode: 2 });
     }
-    refuseJobsWith(cmd, raw, raw.follow === true && "--follow");
     ctx.setRun(async () => {
       // Only the chosen format's code is loaded.
       let source: StageSource;
