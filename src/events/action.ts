@@ -83,7 +83,8 @@ export function actionTarget(call: ToolCall): string {
     case "mcp":
       return str(a.name) || joinSlash(str(a.providerIdentifier) || str(a.serverIdentifier), str(a.toolName));
     case "getMcpTools":
-      return joinSlash(str(a.server), str(a.toolName));
+      // Search mode (2026): args {pattern, toolCallId} only; the target is the pattern.
+      return joinSlash(str(a.server), str(a.toolName)) || str(a.pattern);
     case "webFetch":
     case "fetch":
       return str(a.url) || str(o.url);

@@ -1,0 +1,29 @@
+// Issue 12: every command over the fixtures built from real runs (FORMAT.md §5.4, §9):
+// real-2026 (every real-capture shape, runs that end well), failed-run (stderr merged, no result,
+// the CLI's own message last), runs that tell nothing (no-session/), a result with is_error:true,
+// and other agents' logs (other-agents/).
+import { goldenTests, type GoldenCase } from "./helpers/golden.js";
+
+const F = "test/fixtures";
+const cases: GoldenCase[] = [];
+
+/** Every command that reads logs, over one fixture: golden files real-<cmd>-<stem>. */
+function everyCommand(stem: string, path: string): void {
+  cases.push(
+    { name: `real/json-${stem}`, argv: ["json", path] },
+    { name: `real/text-${stem}`, argv: ["text", path] },
+    { name: `real/text-v-${stem}`, argv: ["text", "-v", path] },
+    { name: `real/timeline-${stem}`, argv: ["timeline", path] },
+    { name: `real/timeline-html-${stem}`, argv: ["timeline", "--format", "html", path], wholeOnly: true },
+    { name: `real/stats-${stem}`, argv: ["stats", path] },
+    { name: `real/stats-md-${stem}`, argv: ["stats", "--format", "markdown", path] },
+    { name: `real/stats-json-${stem}`, argv: ["stats", "--format", "json", path] },
+    { name: `real/validate-${stem}`, argv: ["validate", path] },
+    { name: `real/filter-${stem}`, argv: ["filter", "--type", "tool_call", "--subtype", "completed", path] },
+  );
+}
+
+everyCommand("real-2026", `${F}/real-2026.ndjson`);
+cases.push({ name: "real/validate-strict-real-2026", argv: ["validate", "--strict", `${F}/real-2026.ndjson`] });
+
+goldenTests(cases);
