@@ -26,4 +26,21 @@ function everyCommand(stem: string, path: string): void {
 everyCommand("real-2026", `${F}/real-2026.ndjson`);
 cases.push({ name: "real/validate-strict-real-2026", argv: ["validate", "--strict", `${F}/real-2026.ndjson`] });
 
+// 2. A failed run, stderr merged: the CLI's own message ends it (exit 4, the message quoted whole).
+everyCommand("failed-run", `${F}/failed-run.ndjson`);
+cases.push(
+  { name: "real/json-allow-incomplete-failed-run", argv: ["json", "--allow-incomplete", `${F}/failed-run.ndjson`] },
+  { name: "real/text-allow-incomplete-failed-run", argv: ["text", "--allow-incomplete", `${F}/failed-run.ndjson`] },
+  { name: "real/timeline-allow-incomplete-failed-run", argv: ["timeline", "--allow-incomplete", `${F}/failed-run.ndjson`] },
+);
+// 4. Runs that tell nothing: no session at all (exit 4; validate exit 1 unless --allow-empty).
+for (const stem of ["empty", "blank-lines", "stderr-only"]) everyCommand(`no-session-${stem}`, `${F}/no-session/${stem}.ndjson`);
+cases.push(
+  { name: "real/validate-allow-empty-no-session-stderr-only", argv: ["validate", "--allow-empty", `${F}/no-session/stderr-only.ndjson`] },
+  { name: "real/json-no-session-and-a-session", argv: ["json", `${F}/no-session/empty.ndjson`, `${F}/real-2026.ndjson`] },
+);
+// 4. A result with is_error: true: exit 1, one line on stderr naming the session and its text.
+everyCommand("is-error", `${F}/is-error.ndjson`);
+cases.push({ name: "real/text-final-is-error", argv: ["text", "--final", `${F}/is-error.ndjson`] });
+
 goldenTests(cases);

@@ -19,6 +19,7 @@ export interface ValidateRaw extends SharedRaw {
   lifecycle?: boolean;
   schema?: string;
   maxErrors?: number;
+  allowEmpty?: boolean;
 }
 
 /**
@@ -53,6 +54,7 @@ export async function runValidate(io: Io, files: string[], raw: ValidateRaw): Pr
       ...(unknownFields !== undefined && { unknownFields }),
       lifecycle: raw.lifecycle !== false,
       maxErrors: raw.maxErrors ?? 0,
+      allowEmpty: raw.allowEmpty === true,
     },
     reporter,
   );

@@ -38,7 +38,8 @@ export function ndjsonTransform(makeStage: (reporter: Reporter) => Stage, opts: 
     };
     for (const item of items) {
       if (isProblem(item)) {
-        problem(item);
+        if (item.kind === "said") out += (stage.said ? stage.said(item) : reporter.said(item)) ?? "";
+        else problem(item);
         continue;
       }
       try {

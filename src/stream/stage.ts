@@ -9,8 +9,11 @@ import type { JsonRecord, Problem } from "../input/record.js";
 export interface Stage {
   /** Text to write, or bytes to write unchanged (a kept raw line). */
   record(rec: JsonRecord): string | Buffer | undefined;
-  /** `lastLine`: the file's last physical line (lines the stage never saw count too). */
-  fileEnd?(file: string, lastLine: number): string | undefined;
+  /**
+   * `lastLine`: the file's last physical line (lines the stage never saw count too). `unreadable`:
+   * the file could not be read (reported already), so that it held no session says nothing more.
+   */
+  fileEnd?(file: string, lastLine: number, unreadable?: boolean): string | undefined;
   /** Lines this stage does not need, decided from raw bytes; they are never decoded or parsed. */
   skip?: RawSkip;
   finish?(): string | undefined;
@@ -19,4 +22,9 @@ export interface Stage {
    * past them) defines this; otherwise problems go to the Reporter. Return text for stdout.
    */
   problem?(p: Problem): string | undefined;
+  /**
+   * A line that is the agent CLI's own message (Problem kind `said`): never fatal. A stage that
+   * ties it to its session defines this; otherwise the Reporter warns of it on stderr.
+   */
+  said?(p: Problem): string | undefined;
 }

@@ -25,6 +25,11 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
       try {
         for (const item of batch.items) {
           if (isProblem(item)) {
+            if (item.kind === "said") {
+              const text = stage.said ? stage.said(item) : reporter.said(item);
+              if (text !== undefined) out += text;
+              continue;
+            }
             if (stage.problem) {
               const text = stage.problem(item);
               if (text !== undefined) out += text;
@@ -64,7 +69,7 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
           }
         }
         if (batch.fileEnd && !stopped && stage.fileEnd) {
-          const text = stage.fileEnd(batch.file, batch.lastLine);
+          const text = stage.fileEnd(batch.file, batch.lastLine, batch.items.some((it) => isProblem(it) && it.kind === "io"));
           if (text !== undefined) out += text;
         }
       } catch (err) {

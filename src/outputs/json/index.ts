@@ -2,11 +2,11 @@ import type { Reporter } from "../../diagnostics.js";
 import { AssistantText } from "../../events/assistant-text.js";
 import { SessionTracker, type Session } from "../../events/sessions.js";
 import { ExitCode } from "../../exit-codes.js";
-import type { JsonObject, JsonRecord } from "../../input/record.js";
+import type { JsonObject, JsonRecord, Problem } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";
 import { shortenToolCalls, skipCompletionBodies, skipTypes } from "../../input/raw-skip.js";
 import { FIELDS_READ } from "../../events/action.js";
-import { incompleteMessage } from "../shared/incomplete.js";
+import { reportFileEnd, reportFinished, reportIncomplete } from "../shared/incomplete.js";
 
 export interface ResultJsonOptions {
   pretty: boolean;
@@ -45,14 +45,20 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
   function ended(s: Session | undefined): string | undefined {
     if (s === undefined || s.result !== undefined) return undefined;
     if (!opts.allowIncomplete) {
-      reporter.report({ severity: "error", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.INCOMPLETE });
+      reportIncomplete(reporter, s);
       return undefined;
     }
     const o: JsonObject = { type: "result", subtype: "incomplete", is_error: true };
     if (span.first !== undefined && span.last !== undefined) o.duration_ms = span.last - span.first;
     o.result = text.text();
     if (s.sessionId !== undefined) o.session_id = s.sessionId;
-    o.incomplete = { file: s.file, first_line: s.startLine, last_line: s.lastLine, open_tool_calls: s.open.size };
+    const incomplete: JsonObject = { file: s.file, first_line: s.startLine, last_line: s.lastLine, open_tool_calls: s.open.size };
+    // Why the run failed, in the agent CLI's words (its stderr merged into the log), quoted whole.
+    if (s.said !== undefined) {
+      incomplete.agent_message = s.said.text;
+      incomplete.agent_message_line = s.said.line;
+    }
+    o.incomplete = incomplete;
     return serialize(o);
   }
 
@@ -77,13 +83,19 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
         }
       }
       if (step.session.result === rec) {
-        if (ev.is_error === true) reporter.raise(ExitCode.NEGATIVE);
+        reportFinished(reporter, step.session);
         out = (out ?? "") + serialize(toJsonResult(ev));
       }
       return out;
     },
-    fileEnd(_file: string, lastLine: number) {
-      const out = ended(tracker.endFile(lastLine));
+    said(p: Problem) {
+      tracker.said(p.file, p.line ?? 0, p.message);
+      return undefined;
+    },
+    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
+      const last = tracker.endFile(lastLine);
+      const out = ended(last);
+      reportFileEnd(reporter, file, last, tracker.unclaimed(), unreadable);
       text = new AssistantText();
       span = {};
       return out;

@@ -103,6 +103,7 @@ export function finishStats(acc: StatsAcc, s: Session): SessionStats {
     prompt: acc.prompt,
     outcome,
     resultSubtype: nonEmpty(result?.subtype),
+    agentMessage: s.said === undefined ? undefined : { ...s.said },
     durationMs,
     durationSource,
     usage: usageOf(result?.usage),

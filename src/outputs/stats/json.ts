@@ -24,6 +24,7 @@ export function toStatsJson(): StatsRenderer {
         prompt: s.prompt ?? null,
         outcome: s.outcome,
         result_subtype: s.resultSubtype ?? null,
+        agent_message: s.agentMessage === undefined ? null : { line: s.agentMessage.line, text: s.agentMessage.text, more_lines: s.agentMessage.more },
         duration_ms: s.durationMs ?? null,
         duration_source: s.durationSource ?? null,
         usage: s.usage === undefined ? null : usage(s.usage),

@@ -91,6 +91,8 @@ export interface SessionStats {
   prompt: string | undefined;
   outcome: SessionOutcome;
   resultSubtype: string | undefined;
+  /** The agent CLI's own message in the session (stderr merged into the log): why a failed run ended. */
+  agentMessage: { line: number; text: string; more: number } | undefined;
   /** `result.duration_ms`, else last − first `timestamp_ms` (source `timestamps`), else undefined. */
   durationMs: number | undefined;
   durationSource: "result" | "timestamps" | undefined;

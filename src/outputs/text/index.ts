@@ -4,11 +4,11 @@ import { actionLabel, actionTarget, FIELDS_READ, statusNote, statusTone } from "
 import { AssistantText } from "../../events/assistant-text.js";
 import { SessionTracker, type CompletedCall, type Session } from "../../events/sessions.js";
 import { ExitCode } from "../../exit-codes.js";
-import type { JsonRecord } from "../../input/record.js";
+import type { JsonRecord, Problem } from "../../input/record.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import type { Stage } from "../../stream/stage.js";
 import { shortenToolCalls, skipTypes } from "../../input/raw-skip.js";
-import { incompleteMessage } from "../shared/incomplete.js";
+import { reportFileEnd, reportFinished, reportIncomplete } from "../shared/incomplete.js";
 
 export interface ActionsTextOptions {
   verbose: boolean;
@@ -46,10 +46,10 @@ export function toActionsText(opts: ActionsTextOptions, reporter: Reporter): Sta
     if (s === undefined || s.result !== undefined) return undefined;
     if (opts.allowIncomplete) {
       if (opts.final) return finalMessage();
-      if (s.open.size > 0) reporter.report({ severity: "warning", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.OK });
+      if (s.open.size > 0) reportIncomplete(reporter, s, "warning");
       return undefined;
     }
-    reporter.report({ severity: "error", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.INCOMPLETE });
+    reportIncomplete(reporter, s);
     return undefined;
   }
 
@@ -69,18 +69,27 @@ export function toActionsText(opts: ActionsTextOptions, reporter: Reporter): Sta
       if (opts.final) {
         text.observe(rec.value);
         if (step.session.result === rec) {
-          if (rec.value.is_error === true) reporter.raise(ExitCode.NEGATIVE);
+          reportFinished(reporter, step.session);
           const msg = finalMessage();
           if (msg !== undefined) out = (out ?? "") + msg;
         }
         return out;
       }
       if (step.completed) out = (out ?? "") + formatAction(step.completed, opts.verbose, opts.colors);
-      else if (step.session.result === rec && rec.value.is_error === true) reporter.raise(ExitCode.NEGATIVE);
+      // The CLI's text was printed where it occurred: only is_error is told on stderr.
+      else if (step.session.result === rec && rec.value.is_error === true) reportFinished(reporter, { ...step.session, said: undefined });
       return out;
     },
-    fileEnd(_file: string, lastLine: number) {
-      const out = ended(tracker.endFile(lastLine));
+    said(p: Problem) {
+      tracker.said(p.file, p.line ?? 0, p.message);
+      // Where it occurred, among the action lines (not with --final: that prints the final message only).
+      if (opts.final) return undefined;
+      return opts.colors.red(`The agent CLI said: ${escapeControls(p.message)}`) + "\n";
+    },
+    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
+      const last = tracker.endFile(lastLine);
+      const out = ended(last);
+      reportFileEnd(reporter, file, last, tracker.unclaimed(), unreadable);
       text = new AssistantText();
       return out;
     },

@@ -45,6 +45,7 @@ function summary(s) {
   row("Tool calls", chips);
   if (s.outcome === "cut_off") row("Result", el("span", "cut", "cut off: no result event; the log ends at line " + s.lastLine));
   else row("Result", s.outcome === "error" ? "error (is_error: true)" : s.resultSubtype === null ? "finished" : s.resultSubtype);
+  if (s.agentMessage !== null) row("The agent CLI said", el("span", "cut", s.agentMessage));
   row("Log", s.file + ", lines " + s.firstLine + "\\u2013" + s.lastLine);
   return dl;
 }

@@ -11,6 +11,8 @@ import type { HtmlSession, HtmlStatusClass } from "./types.js";
 
 /** The prompt's first line is kept up to this many characters. */
 export const PROMPT_MAX = 200;
+/** The agent CLI's message (why a failed run ended) is kept up to this many characters. */
+export const AGENT_MESSAGE_MAX = 2000;
 
 /** What the page keeps of a session while it runs: its summary fields and one record per call. */
 export interface HtmlSessionAcc {
@@ -88,6 +90,7 @@ export function finishHtmlSession(acc: HtmlSessionAcc, iso: IsoTime): HtmlSessio
     durationSource,
     outcome: result === undefined ? "cut_off" : result.is_error === true ? "error" : "finished",
     resultSubtype: typeof subtype === "string" && subtype !== "" ? escapeControls(capText(subtype, 100)) : null,
+    agentMessage: s.said === undefined ? null : escapeControls(capText(`line ${s.said.line}: ${s.said.text}`, AGENT_MESSAGE_MAX)),
     axis: layout.axis,
     span: layout.span,
     lanes: layout.lanes,

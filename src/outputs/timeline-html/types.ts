@@ -50,6 +50,8 @@ export interface HtmlSession {
   /** finished: a result; error: a result with is_error; cut_off: no result. */
   outcome: "finished" | "error" | "cut_off";
   resultSubtype: string | null;
+  /** The agent CLI's own message in the session (stderr merged into the log), escaped and capped; null when none. */
+  agentMessage: string | null;
   /** "time": x0/x1 are ms since startedAt; "sequence": no call has a time, each call is one unit. */
   axis: "time" | "sequence";
   /** Length of the axis (ms, or units). */

@@ -3,9 +3,9 @@ import { SessionTracker, type CompletedCall, type OpenCall, type Session } from 
 import { ExitCode } from "../../exit-codes.js";
 import { shortenToolCalls, skipTypes } from "../../input/raw-skip.js";
 import { FIELDS_READ } from "../../events/action.js";
-import type { JsonRecord } from "../../input/record.js";
+import type { JsonRecord, Problem } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";
-import { incompleteMessage } from "../shared/incomplete.js";
+import { reportFileEnd, reportFinished, reportIncomplete } from "../shared/incomplete.js";
 import { isoTimeFormatter } from "../shared/iso-time.js";
 import { StartOrderQueue } from "./start-order-queue.js";
 import { timelineCells } from "./cells.js";
@@ -55,7 +55,7 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
     if (s === undefined) return "";
     const out = flush(s);
     if (s.result === undefined && !opts.allowIncomplete) {
-      reporter.report({ severity: "error", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.INCOMPLETE });
+      reportIncomplete(reporter, s);
     }
     return out;
   }
@@ -73,13 +73,19 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
         else if (step.completed) out += completed(step.session, step.completed);
       } else if (step.session.result === rec) {
         // After its result a session completes nothing more: write every row it still holds.
-        if (rec.value.is_error === true) reporter.raise(ExitCode.NEGATIVE);
+        reportFinished(reporter, step.session);
         out += flush(step.session);
       }
       return out === "" ? undefined : out;
     },
-    fileEnd(_file: string, lastLine: number) {
-      const out = takeHeader() + ended(tracker.endFile(lastLine));
+    said(p: Problem) {
+      tracker.said(p.file, p.line ?? 0, p.message);
+      return undefined;
+    },
+    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
+      const last = tracker.endFile(lastLine);
+      const out = takeHeader() + ended(last);
+      reportFileEnd(reporter, file, last, tracker.unclaimed(), unreadable);
       return out === "" ? undefined : out;
     },
     finish() {
