@@ -37,6 +37,9 @@ const LABELS: Record<string, string> = {
   truncated: "Ran truncated tool call",
 };
 
+/** Every short tool kind cursorlog has a label for (`filter --tool` knows these). */
+export const KNOWN_KINDS: readonly string[] = Object.keys(LABELS);
+
 /**
  * The members of a call's arguments and result whose text the functions here read in full. The
  * input layer may shorten every other long string of a tool call to its beginning before parsing
