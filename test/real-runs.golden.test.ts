@@ -42,5 +42,24 @@ cases.push(
 // 4. A result with is_error: true: exit 1, one line on stderr naming the session and its text.
 everyCommand("is-error", `${F}/is-error.ndjson`);
 cases.push({ name: "real/text-final-is-error", argv: ["text", "--final", `${F}/is-error.ndjson`] });
+// 6. Filter words people type: cursorlog's own (failed, tool) and Cursor's tool names, any case.
+const RE = `${F}/rejected-errored.ndjson`;
+cases.push(
+  { name: "real/filter-status-failed", argv: ["filter", "--status", "failed", RE] },
+  { name: "real/filter-status-refused-count", argv: ["filter", "-c", "--status", "refused", RE] },
+  { name: "real/filter-tool-Shell-count", argv: ["filter", "-c", "--tool", "Shell", RE] },
+  { name: "real/filter-tool-bash-count", argv: ["filter", "-c", "--tool", "bash", RE] },
+  { name: "real/filter-type-tool-count", argv: ["filter", "-c", "--type", "tool", RE] },
+  { name: "real/filter-tool-Read-Task-count", argv: ["filter", "-c", "--tool", "Read", "--tool", "TASK", RE] },
+  { name: "real/filter-tool-unknown", argv: ["filter", "-c", "--tool", "shel", RE] },
+  { name: "real/filter-status-unknown-e", argv: ["filter", "-e", "--status", "crashed", RE] },
+);
+// 5. Other agents' logs: one line naming the format, exit 2 (filter selects any NDJSON's lines).
+for (const stem of ["claude-code", "codex", "gemini"]) everyCommand(`other-${stem}`, `${F}/other-agents/${stem}.ndjson`);
+cases.push(
+  { name: "real/text-final-other-claude-code", argv: ["text", "--final", `${F}/other-agents/claude-code.ndjson`] },
+  { name: "real/json-other-then-cursor", argv: ["json", `${F}/other-agents/codex.ndjson`, `${F}/is-error.ndjson`] },
+  { name: "real/validate-other-own-schema", argv: ["validate", "--no-lifecycle", "--schema", "schemas", `${F}/other-agents/gemini.ndjson`] },
+);
 
 goldenTests(cases);

@@ -4,6 +4,7 @@ import type { Stage } from "../stream/stage.js";
 import { resolveColor, type SharedRaw } from "./config.js";
 import type { Io } from "./io.js";
 import { LogInputs } from "./log-inputs.js";
+import { refuseOtherAgents } from "../stream/refuse-other-agents.js";
 
 /** Wires files → stage → stdout for one command, with a Reporter on stderr; returns the exit status. */
 export async function runCommand(
@@ -23,5 +24,7 @@ export async function runCommand(
     return worse(inputs.reporter.code, await runParallel(io, io.argv, inputs.files.length, raw.jobs!));
   }
   if (inputs.refuseTerminal(command)) return ExitCode.USAGE_OR_IO;
-  return inputs.read(makeStage(inputs.reporter, resolveColor(raw.color, io.env, io.stdoutIsTTY)));
+  const stage = makeStage(inputs.reporter, resolveColor(raw.color, io.env, io.stdoutIsTTY));
+  // filter selects lines of any NDJSON (--where); every other command reads cursor-agent's events only.
+  return inputs.read(command === "filter" ? stage : refuseOtherAgents(stage, inputs.reporter));
 }
