@@ -61,5 +61,11 @@ cases.push(
   { name: "real/json-other-then-cursor", argv: ["json", `${F}/other-agents/codex.ndjson`, `${F}/is-error.ndjson`] },
   { name: "real/validate-other-own-schema", argv: ["validate", "--no-lifecycle", "--schema", "schemas", `${F}/other-agents/gemini.ndjson`] },
 );
+// 3. Background shells linked to their task_notification (timeline columns, text -v, stats, HTML).
+everyCommand("background-shells", `${F}/background-shells.ndjson`);
+cases.push(
+  { name: "real/timeline-ndjson-background-shells", argv: ["timeline", "--format", "ndjson", `${F}/background-shells.ndjson`] },
+  { name: "real/timeline-columns-background-real-2026", argv: ["timeline", "--columns", "seq,kind,target,duration_ms,background_end,background_ms", `${F}/real-2026.ndjson`] },
+);
 
 goldenTests(cases);

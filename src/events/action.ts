@@ -49,7 +49,7 @@ export const KNOWN_KINDS: readonly string[] = Object.keys(LABELS);
 export const FIELDS_READ: ReadonlySet<string> = new Set([
   // arguments (actionTarget)
   "command", "globPattern", "pattern", "targetDirectory", "path", "glob", "query", "name", "providerIdentifier",
-  "serverIdentifier", "toolName", "server", "url", "searchTerm", "description", "taskId",
+  "serverIdentifier", "toolName", "server", "url", "searchTerm", "description", "taskId", "shellId",
   // result (actionTarget, statusNote)
   "signal", "reason", "errorMessage", "error", "modelVisibleError",
 ]);
@@ -95,8 +95,12 @@ export function actionTarget(call: ToolCall): string {
       return str(a.searchTerm) || str(a.query);
     case "task":
       return str(a.description);
-    case "await":
-      return str(a.taskId);
+    case "await": {
+      // taskId is "" when the agent waits on whatever finishes first: its result names the task.
+      const complete = o.complete;
+      const done = typeof complete === "object" && complete !== null && !Array.isArray(complete) ? (complete as JsonObject).taskId : undefined;
+      return str(a.taskId) || str(done) || (typeof done === "number" ? String(done) : "");
+    }
     case "readLints":
       return Array.isArray(a.paths) ? a.paths.filter((p) => typeof p === "string").join(" ") : "";
     case "updateTodos":

@@ -2,6 +2,8 @@ import type { Colors } from "picocolors/types.js";
 import type { Reporter } from "../../diagnostics.js";
 import { actionLabel, actionTarget, FIELDS_READ, statusNote, statusTone } from "../../events/action.js";
 import { AssistantText } from "../../events/assistant-text.js";
+import { BackgroundTasks, isTaskNotification } from "../../events/background.js";
+import { backgroundEndText } from "../shared/background-end.js";
 import { SessionTracker, type CompletedCall, type Session } from "../../events/sessions.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { JsonRecord, Problem } from "../../input/record.js";
@@ -18,13 +20,17 @@ export interface ActionsTextOptions {
   colors: Colors;
 }
 
-/** One action line: `Ran terminal command: npm test (failed, exit 1)`. Always a single, escaped line. */
-export function formatAction(done: CompletedCall, verbose: boolean, c: Colors): string {
+/**
+ * One action line: `Ran terminal command: npm test (failed, exit 1)`. Always a single, escaped line.
+ * `detail` (verbose): what follows the target, e.g. `in background, task 41`.
+ */
+export function formatAction(done: CompletedCall, verbose: boolean, c: Colors, detail?: string): string {
   const call = done.call;
   let line = c.bold(actionLabel(call));
   if (verbose) {
     const target = actionTarget(call);
     if (target !== "") line += ": " + c.cyan(escapeControls(target));
+    if (detail !== undefined) line += c.dim(` (${escapeControls(detail)})`);
   }
   const note = statusNote(call);
   if (note !== "") {
@@ -53,6 +59,18 @@ export function toActionsText(opts: ActionsTextOptions, reporter: Reporter): Sta
     return undefined;
   }
 
+  /** Background shells of the session (-v): linked to their end and to the awaits naming them. */
+  const background = new BackgroundTasks();
+
+  /** `in background, task 41` for a background shell; `npm run test:slow` for an await naming one. */
+  function backgroundDetail(done: CompletedCall): string | undefined {
+    const task = background.completed(done);
+    if (task !== undefined) return `in background, task ${task.taskId}`;
+    if (done.call.kind !== "await") return undefined;
+    const waited = background.get(actionTarget(done.call));
+    return waited === undefined ? undefined : waited.command;
+  }
+
   function finalMessage(): string | undefined {
     const msg = text.finalMessage();
     return msg === "" ? undefined : escapeControlsKeepLines(msg) + (msg.endsWith("\n") ? "" : "\n");
@@ -75,7 +93,13 @@ export function toActionsText(opts: ActionsTextOptions, reporter: Reporter): Sta
         }
         return out;
       }
-      if (step.completed) out = (out ?? "") + formatAction(step.completed, opts.verbose, opts.colors);
+      if (step.ended) background.endSession();
+      if (step.completed) out = (out ?? "") + formatAction(step.completed, opts.verbose, opts.colors, opts.verbose ? backgroundDetail(step.completed) : undefined);
+      else if (opts.verbose && isTaskNotification(rec.value)) {
+        // A background shell's command ended (-v): where it happened, among the action lines.
+        const end = background.notified(rec);
+        if (end !== undefined) out = (out ?? "") + opts.colors.bold(escapeControls(backgroundEndText(end))) + "\n";
+      }
       // The CLI's text was printed where it occurred: only is_error is told on stderr.
       else if (step.session.result === rec && rec.value.is_error === true) reportFinished(reporter, { ...step.session, said: undefined });
       return out;
@@ -91,6 +115,7 @@ export function toActionsText(opts: ActionsTextOptions, reporter: Reporter): Sta
       const out = ended(last);
       reportFileEnd(reporter, file, last, tracker.unclaimed(), unreadable);
       text = new AssistantText();
+      background.endSession();
       return out;
     },
   };

@@ -20,14 +20,16 @@ export interface Layout {
  * time the axis is time: it runs from the session's first logged time to its last (events and
  * calls alike); a call missing a time is placed at the start of the call before it (flagged
  * approx); an incomplete call runs to the end of the axis. Without any time (2025 logs) call n
- * takes the unit [n-1, n], an incomplete one [n-1, end]. `firstTs`/`lastTs`: the events' range.
+ * takes the unit [n-1, n], an incomplete one [n-1, end]. A background shell whose end
+ * (task_notification) is logged keeps its lane up to that end (`bg`), drawn apart from its bar.
+ * `firstTs`/`lastTs`: the events' range.
  */
 export function layoutCalls(records: readonly CallRecord[], firstTs: number | undefined, lastTs: number | undefined): Layout {
   let lo = firstTs ?? Infinity;
   let hi = lastTs ?? -Infinity;
   let timed = false;
   for (const r of records) {
-    for (const t of [r.startedMs, r.completedMs]) {
+    for (const t of [r.startedMs, r.completedMs, r.backgroundEndMs]) {
       if (t === undefined) continue;
       timed = true;
       if (t < lo) lo = t;
@@ -36,6 +38,9 @@ export function layoutCalls(records: readonly CallRecord[], firstTs: number | un
   }
   const intervals: Interval[] = [];
   const approx: boolean[] = [];
+  /** A bar's end; a background shell's end on the axis (its lane stays its own up to there). */
+  const ends: number[] = [];
+  const bg: Array<number | undefined> = [];
   let span: number;
   let origin: number | undefined;
   if (timed) {
@@ -47,33 +52,47 @@ export function layoutCalls(records: readonly CallRecord[], firstTs: number | un
       const known = r.startedMs ?? r.completedMs;
       const start = known === undefined ? prev : known - lo;
       const end = open ? span : r.completedMs === undefined ? start : Math.max(r.completedMs - lo, start);
-      intervals.push({ start, end });
+      const bgEnd = r.backgroundEndMs === undefined ? undefined : Math.max(r.backgroundEndMs - lo, end);
+      bg.push(bgEnd);
+      ends.push(end);
+      intervals.push({ start, end: bgEnd ?? end });
       approx.push(!open && (r.startedMs === undefined || r.completedMs === undefined));
       prev = start;
     }
   } else {
     span = Math.max(records.length, 1);
     for (const r of records) {
-      intervals.push({ start: r.seq - 1, end: r.status === "incomplete" ? span : r.seq });
+      const end = r.status === "incomplete" ? span : r.seq;
+      intervals.push({ start: r.seq - 1, end });
+      ends.push(end);
       approx.push(false);
+      bg.push(undefined);
     }
   }
   const lanes = packLanes(intervals, span * MIN_BAR);
-  const calls = records.map((r, i): HtmlCall => ({
-    seq: r.seq,
-    id: r.id,
-    lane: lanes[i]!,
-    kind: r.kind,
-    action: r.action,
-    target: r.target,
-    status: r.status,
-    cls: statusClass(r.status),
-    x0: intervals[i]!.start,
-    x1: intervals[i]!.end,
-    ms: r.durationMs ?? null,
-    exit: r.exit,
-    approx: approx[i]!,
-    line: r.line,
-  }));
+  const calls = records.map((r, i): HtmlCall => {
+    const call: HtmlCall = {
+      seq: r.seq,
+      id: r.id,
+      lane: lanes[i]!,
+      kind: r.kind,
+      action: r.action,
+      target: r.target,
+      status: r.status,
+      cls: statusClass(r.status),
+      x0: intervals[i]!.start,
+      x1: ends[i]!,
+      ms: r.durationMs ?? null,
+      exit: r.exit,
+      approx: approx[i]!,
+      line: r.line,
+    };
+    const b = bg[i];
+    if (b !== undefined) {
+      call.bg = b;
+      call.bgMs = r.backgroundMs ?? null;
+    }
+    return call;
+  });
   return { axis: timed ? "time" : "sequence", origin, span, lanes: lanes.reduce((n, l) => Math.max(n, l + 1), 0), calls };
 }

@@ -105,6 +105,9 @@ function render(run) {
     if (s.axis === "sequence" && s.calls.length > 0) {
       sec.appendChild(el("p", "note", "This log has no timestamps (the 2025 format): calls are drawn one after another in start order, one unit each, so a bar's length says nothing about how long the call took. A call still open when the session ended runs to its end."));
     }
+    if (s.calls.some(function (c) { return c.bg !== undefined; })) {
+      sec.appendChild(el("p", "note", "Hatched: a background shell's command running on after its call completed, up to the task_notification that ended it."));
+    }
     if (s.calls.some(function (c) { return c.approx; })) {
       sec.appendChild(el("p", "note", "Dashed bars: the log lacks the call's start or end time; it is drawn at the start of the call before it, with the least width."));
     }

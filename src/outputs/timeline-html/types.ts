@@ -31,6 +31,9 @@ export interface HtmlCall {
   approx: boolean;
   /** Line of the started event (of the completion for a call without one). */
   line: number;
+  /** A background shell whose end the log has: where its command ended on the axis, and the time from its start. */
+  bg?: number;
+  bgMs?: number | null;
 }
 
 export interface HtmlSession {

@@ -1,4 +1,5 @@
 import { actionLabel, actionTarget } from "../../events/action.js";
+import type { BackgroundEnd } from "../../events/background.js";
 import type { ToolCall } from "../../events/tool-call.js";
 import type { JsonRecord } from "../../input/record.js";
 import type { IsoTime } from "../shared/iso-time.js";
@@ -14,6 +15,8 @@ export interface TimelineCall {
   start: JsonRecord | undefined;
   /** The completed event; undefined for a call still open when its session ended. */
   end: JsonRecord | undefined;
+  /** A background shell's end (its task_notification), when it came before its session ended. */
+  background?: BackgroundEnd;
 }
 
 /**
@@ -51,6 +54,8 @@ export function timelineCells(c: TimelineCall, isoOf: IsoTime): TimelineCell[] {
     (start ?? end)?.file,
     start?.line,
     end?.line,
+    isoOf(c.background?.endMs),
+    c.background?.durationMs,
   ];
 }
 
