@@ -7,6 +7,7 @@ import type { Stage } from "../../stream/stage.js";
 import { shortenToolCalls, skipCompletionBodies, skipTypes } from "../../input/raw-skip.js";
 import { FIELDS_READ } from "../../events/action.js";
 import { reportFileEnd, reportFinished, reportIncomplete } from "../shared/incomplete.js";
+import { member, parseRaw, RawObject, stringifyRaw, type RawValue } from "./raw-value.js";
 
 export interface ResultJsonOptions {
   pretty: boolean;
@@ -26,6 +27,24 @@ export function toJsonResult(result: JsonObject): JsonObject {
   return out;
 }
 
+/**
+ * The result line as `--output-format json` prints it, from the line's text: known keys first,
+ * then the rest in the order written, every value as written (numbers keep their spelling:
+ * `1e400`, `12345678901234567890`, `1.0`, `-0`; strings their escapes). A repeated key keeps its
+ * first place and its last value (JSON.parse's and jq's rule).
+ */
+export function rawJsonResult(text: string, pretty: boolean): string {
+  const result = parseRaw(text);
+  if (!(result instanceof RawObject)) throw new TypeError("a result line is an object");
+  const out = new RawObject();
+  for (const k of KEY_ORDER) {
+    const m = result.members.get(k);
+    if (m !== undefined) out.members.set(k, m);
+  }
+  for (const [k, m] of result.members) if (!out.members.has(k)) out.members.set(k, m);
+  return stringifyRaw(out, pretty);
+}
+
 interface Span {
   first?: number;
   last?: number;
@@ -38,7 +57,8 @@ interface Span {
  */
 export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage {
   const tracker = new SessionTracker();
-  const serialize = (o: JsonObject) => (opts.pretty ? JSON.stringify(o, null, 2) : JSON.stringify(o)) + "\n";
+  /** The current session's session_id as the line that gave it wrote it. */
+  let sessionIdText: string | undefined;
   let text = new AssistantText();
   let span: Span = {};
 
@@ -48,18 +68,23 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       reportIncomplete(reporter, s);
       return undefined;
     }
-    const o: JsonObject = { type: "result", subtype: "incomplete", is_error: true };
-    if (span.first !== undefined && span.last !== undefined) o.duration_ms = span.last - span.first;
-    o.result = text.text();
-    if (s.sessionId !== undefined) o.session_id = s.sessionId;
-    const incomplete: JsonObject = { file: s.file, first_line: s.startLine, last_line: s.lastLine, open_tool_calls: s.open.size };
+    // Computed values are written as JSON.stringify writes them; the session id as it was written.
+    const o = new RawObject();
+    const set = (k: string, v: RawValue) => o.members.set(k, { keyText: JSON.stringify(k), value: v });
+    set("type", '"result"');
+    set("subtype", '"incomplete"');
+    set("is_error", "true");
+    if (span.first !== undefined && span.last !== undefined) set("duration_ms", JSON.stringify(span.last - span.first));
+    set("result", JSON.stringify(text.text()));
+    if (s.sessionId !== undefined) set("session_id", sessionIdText ?? JSON.stringify(s.sessionId));
+    const where: JsonObject = { file: s.file, first_line: s.startLine, last_line: s.lastLine, open_tool_calls: s.open.size };
     // Why the run failed, in the agent CLI's words (its stderr merged into the log), quoted whole.
     if (s.said !== undefined) {
-      incomplete.agent_message = s.said.text;
-      incomplete.agent_message_line = s.said.line;
+      where.agent_message = s.said.text;
+      where.agent_message_line = s.said.line;
     }
-    o.incomplete = incomplete;
-    return serialize(o);
+    set("incomplete", parseRaw(JSON.stringify(where)));
+    return stringifyRaw(o, opts.pretty) + "\n";
   }
 
   return {
@@ -73,9 +98,15 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       if (step.ended) {
         text = new AssistantText();
         span = {};
+        sessionIdText = undefined;
       }
       const ev = rec.value;
       if (opts.allowIncomplete) {
+        // The first line with a session_id gave the session its id (a skipped line, a stand-in, never does).
+        if (sessionIdText === undefined && typeof ev.session_id === "string" && ev.session_id === step.session.sessionId && rec.text !== "") {
+          const v = member(parseRaw(rec.text), "session_id");
+          if (typeof v === "string") sessionIdText = v;
+        }
         text.observe(ev);
         if (typeof ev.timestamp_ms === "number") {
           span.first ??= ev.timestamp_ms;
@@ -84,7 +115,7 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       }
       if (step.session.result === rec) {
         reportFinished(reporter, step.session);
-        out = (out ?? "") + serialize(toJsonResult(ev));
+        out = (out ?? "") + rawJsonResult(rec.text, opts.pretty) + "\n";
       }
       return out;
     },
@@ -98,6 +129,7 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       reportFileEnd(reporter, file, last, tracker.unclaimed(), unreadable);
       text = new AssistantText();
       span = {};
+      sessionIdText = undefined;
       return out;
     },
   };
