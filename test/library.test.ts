@@ -41,6 +41,16 @@ test("library: the agent CLI's own text line is never fatal: the session it ends
   assert.equal(t.exitCode(), 4);
 });
 
+test("library: another agent's log gives nothing but one diagnostic naming its format, exit code 2", async () => {
+  const seen: string[] = [];
+  const t = ndjsonTransform((r) => toActionsText({ verbose: true, final: false, allowIncomplete: false, colors: pc.createColors(false) }, r), { file: "claude.ndjson", onDiagnostic: (l) => seen.push(l) });
+  assert.equal(await collect(Readable.from([readFileSync("test/fixtures/other-agents/claude-code.ndjson")]).pipe(t)), "");
+  assert.deepEqual(seen, [
+    "cursorlog: error (at claude.ndjson:1): this is Claude Code stream-json (a system/init event with a tools list), not cursor-agent's: cursorlog reads the logs of cursor-agent --print --output-format stream-json\n",
+  ]);
+  assert.equal(t.exitCode(), 2);
+});
+
 test("library: a line a stage cannot process (a LineError) is a malformed line: an error at file:line, skipped when lenient", async () => {
   const { LineError } = await import("../src/input/line-error.js");
   const stage = () => ({
