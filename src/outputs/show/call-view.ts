@@ -42,7 +42,7 @@ export function callDurationMs(done: CompletedCall): number | undefined {
   const c = done.call;
   if (c.startedAtMs !== undefined && c.completedAtMs !== undefined && c.completedAtMs >= c.startedAtMs) return c.completedAtMs - c.startedAtMs;
   const end = done.rec.value.timestamp_ms;
-  const start = done.started?.rec.value.timestamp_ms;
+  const start = done.started?.timestampMs;
   if (typeof end === "number" && typeof start === "number" && end >= start) return end - start;
   return undefined;
 }

@@ -190,7 +190,7 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
   }
 
   function openView(c: OpenCall): CallView {
-    return { mark: "running", label: actionLabel(c.call), target: actionTarget(c.call), tail: [] };
+    return { mark: "running", label: actionLabel(c), target: actionTarget(c), tail: [] };
   }
 
   function record(rec: JsonRecord): string {
