@@ -30,4 +30,12 @@ cases.push(
   { name: "diff-stat-and-name-only", argv: ["diff", "--stat", "--name-only", `${F}/2026-long.ndjson`] },
 );
 
+// No session in the input (nothing, blank lines, only the agent CLI's text) and other agents' logs:
+// the error every command gives, status 4 or 2, nothing on stdout.
+for (const dir of ["no-session", "other-agents"]) {
+  for (const f of readdirSync(`${F}/${dir}`).filter((n) => n.endsWith(".ndjson")).sort()) {
+    cases.push({ name: `diff-${dir}-${f.slice(0, -".ndjson".length)}`, argv: ["diff", `${F}/${dir}/${f}`] });
+  }
+}
+
 goldenTests(cases);

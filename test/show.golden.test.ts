@@ -43,4 +43,12 @@ cases.push(
   { name: "show-stdin", argv: ["show"], stdinFile: `${F}/partial-output.ndjson` },
 );
 
+// No session in the input (nothing, blank lines, only the agent CLI's text) and other agents' logs:
+// the error every command gives, status 4 or 2, nothing on stdout.
+for (const dir of ["no-session", "other-agents"]) {
+  for (const f of readdirSync(`${F}/${dir}`).filter((n) => n.endsWith(".ndjson")).sort()) {
+    cases.push({ name: `show-${dir}-${f.slice(0, -".ndjson".length)}`, argv: ["show", `${F}/${dir}/${f}`] });
+  }
+}
+
 goldenTests(cases);

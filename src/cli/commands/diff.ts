@@ -29,7 +29,8 @@ Memory: for each file a run changed, the whole file before its first change and 
 To a terminal, control characters in file contents are shown escaped and lines coloured; to a
 pipe or file the contents are written as they were (the patch must apply).
 
-Exit status: 0 when the patch is written, whatever the runs did; 2 for an unreadable file, 5 for
+Exit status: 0 when the patch is written, whatever the runs did; 4 for a file with no session at
+all (empty, or only the agent CLI's text); 2 for an unreadable file or another agent's log; 5 for
 a line that is not JSON (--lenient skips it).
 `;
 

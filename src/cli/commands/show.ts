@@ -40,8 +40,9 @@ lines, a diff) a collapsed <details> block holding it; log text escaped so that 
 Markdown or HTML. It is never wrapped.
 
 Exit status: 0 when the transcript is written, even for a run that failed or did not finish (it
-says so). With -e, 1 if a result has is_error:true, 4 if a run has no result. As everywhere: 2
-for an unreadable file, 5 for a line that is not JSON (--lenient skips it and goes on).
+says so). With -e, 1 if a result has is_error:true, 4 if a run has no result. As everywhere: 4
+for a file with no session at all (empty, or only the agent CLI's text), 2 for an unreadable
+file or another agent's log, 5 for a line that is not JSON (--lenient skips it and goes on).
 `;
 
 const FORMATS = ["text", "markdown"] as const;

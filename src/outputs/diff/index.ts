@@ -11,6 +11,7 @@ import { FILE_FIELDS } from "../../events/file-change.js";
 import type { JsonRecord } from "../../input/record.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import type { Stage } from "../../stream/stage.js";
+import { reportFileEnd } from "../shared/incomplete.js";
 import { FileHistory, type Section } from "./file-history.js";
 import { gitPath, relativePath } from "./git-path.js";
 import { formatStat, type StatRow } from "./stat.js";
@@ -143,8 +144,12 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
       }
       return out;
     },
-    fileEnd(_file: string, lastLine: number) {
-      return emit(tracker.endFile(lastLine));
+    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
+      const last = tracker.endFile(lastLine);
+      // A file with no event at all: "no session in the input", status 4, as every command says
+      // (the agent CLI's text lines were each warned of already).
+      if (last === undefined) reportFileEnd(reporter, file, undefined, undefined, unreadable);
+      return emit(last);
     },
   };
 }

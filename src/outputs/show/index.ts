@@ -8,6 +8,7 @@ import type { JsonObject, JsonRecord, Problem } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";
 import { isoTimeFormatter } from "../shared/iso-time.js";
 import { thinkingTimes } from "../shared/thinking-times.js";
+import { reportFileEnd } from "../shared/incomplete.js";
 import { backgroundId, formatDuration, viewOf, type CallView } from "./call-view.js";
 import { markdownRenderer } from "./markdown.js";
 import { MessageBuffer, ThinkingBuffer } from "./message-buffer.js";
@@ -369,8 +370,18 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
       const out = erase(said(p));
       return out === "" ? undefined : out;
     },
-    fileEnd(file, lastLine) {
-      const out = erase(end(tracker.endFile(lastLine)) + unclaimed(file));
+    fileEnd(file, lastLine, unreadable) {
+      const last = tracker.endFile(lastLine);
+      let out: string;
+      if (last === undefined) {
+        // No event at all in the file: no transcript, and the error every command gives
+        // ("no session in the input", status 4), quoting the agent CLI's text if that is all it held.
+        const mine = pending.filter((p) => p.file === file);
+        pending = pending.filter((p) => p.file !== file);
+        const first = mine[0];
+        reportFileEnd(reporter, file, undefined, first === undefined ? undefined : { line: first.line ?? 0, text: first.message, more: mine.length - 1 }, unreadable);
+        out = "";
+      } else out = erase(end(last) + unclaimed(file));
       afterRecord();
       return out === "" ? undefined : out;
     },
