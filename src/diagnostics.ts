@@ -46,7 +46,7 @@ export class Reporter {
   /** An input problem: unreadable files go on to the next file; a malformed line is fatal unless --lenient. */
   problem(p: Problem): void {
     const code = p.kind === "io" ? ExitCode.USAGE_OR_IO : ExitCode.MALFORMED;
-    const d: Diagnostic = { severity: "error", file: p.file, message: p.message, code };
+    const d: Diagnostic = { severity: p.warning ? "warning" : "error", file: p.file, message: p.message, code };
     if (p.line !== undefined) d.line = p.line;
     if (p.kind === "malformed" && this.lenient) {
       this.errors++;

@@ -102,11 +102,12 @@ test("soundLine: a flat line is judged by how it ends, and what that lets throug
   for (let cut = 1; cut < line.length; cut++) assert.equal(ok(line.slice(0, cut)), false, `cut at ${cut}: ${line.slice(0, cut)}`);
   assert.equal(ok('{"type":"thinking","text":"ab{"type":"result","x":1}'), false, "a cut line run into the next event");
   assert.equal(ok('{"type":"thinking","text":"x","type":"result"}'), false, "a second type as the last member");
+  assert.equal(ok('{"type":"thinking","type":"result","k":1}'), false, "a second type before the last member (it wins in JSON.parse: parsed)");
+  assert.equal(ok('{"type":"thinking","text":"\\"type\\"","k":1}'), true, "the word type quoted inside a string");
   assert.equal(ok('{"type":"thinking","text":"x\\"}'), false, "the last quote is escaped: the string never closes");
   assert.equal(ok('{"type":"thinking","text":"x","list":[1,2]}'), true, "not flat-ending: the full walk says yes");
   // Not caught in a flat line's middle (validate parses every line):
   assert.equal(ok('{"type":"thinking","text":"a\u0001b","k":1}'), true, "raw control character");
-  assert.equal(ok('{"type":"thinking","type":"result","k":1}'), true, "a second type before the last member");
   assert.equal(ok('{"type":"thinking" garbage,"k":1}'), true, "bytes that are not JSON");
 });
 

@@ -4,7 +4,6 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { genLog, type Ev } from "./helpers/gen-events.js";
 import { runFed } from "./helpers/run-chunks.js";
@@ -31,17 +30,17 @@ function fixtures(dir = "test/fixtures"): string[] {
 
 /**
  * What filter with no predicate must write for a log file: each JSON object line as it is in the
- * file (CR and BOM stripped); several values on one line as compact JSON, one per line; blank
+ * file (CR and a BOM at its start stripped); several values on one line as compact JSON, one per line; blank
  * and non-JSON lines dropped (--lenient).
  */
 function jsonLines(bytes: Buffer): string {
-  let text = bytes.toString("utf8");
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const text = bytes.toString("utf8");
   const lines = text.split("\n");
   if (lines.at(-1) === "") lines.pop();
   let out = "";
   for (let l of lines) {
     if (l.endsWith("\r")) l = l.slice(0, -1);
+    if (l.charCodeAt(0) === 0xfeff) l = l.slice(1);
     try {
       if (isObject(JSON.parse(l))) out += l + "\n";
     } catch {
@@ -56,7 +55,8 @@ test("filter with no predicate gives back every JSON line of every fixture, byte
   assert.ok(all.length >= 20, all.join(" "));
   for (const path of all) {
     let bytes = readFileSync(path);
-    if (path.endsWith(".gz")) bytes = gunzipSync(bytes);
+    // gzip itself decodes (trailing garbage after the data included: a warning, all data out).
+    if (path.endsWith(".gz")) bytes = spawnSync("gzip", ["-dc", path], { maxBuffer: 1 << 28 }).stdout as Buffer;
     const r = await runFed(["filter", "--lenient", path]);
     assert.equal(sha256(r.stdout), sha256(jsonLines(bytes)), `${path}: filter output differs from its JSON lines`);
   }

@@ -42,6 +42,11 @@ export interface Step {
   /** The session this event closed off by starting a new one. */
   ended?: Session;
   started?: OpenCall;
+  /**
+   * A `started` event for a call that is still open: the same call starting again. Every command
+   * keeps the first start (its time, line and place) and ignores this one; validate reports it.
+   */
+  restarted?: OpenCall;
   completed?: CompletedCall;
 }
 
@@ -78,6 +83,11 @@ export class SessionTracker {
     if (ended) step.ended = ended;
     if (isToolCall(ev)) {
       if (ev.subtype === "started") {
+        const first = s.open.get(ev.call_id);
+        if (first !== undefined) {
+          step.restarted = first;
+          return step;
+        }
         const open: OpenCall = { callId: ev.call_id, seq: ++s.startedCount, call: toolCallOf(ev.tool_call), rec };
         s.open.set(ev.call_id, open);
         step.started = open;

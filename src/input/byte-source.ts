@@ -2,8 +2,12 @@ import { open } from "node:fs/promises";
 import type { ChunkPool } from "./chunk-pool.js";
 import { Readable } from "node:stream";
 
-/** The chunks of one input, decompressed when it starts with the gzip magic bytes (1f 8b). */
-export async function* byteSource(stream: Readable, chunks: AsyncIterable<Buffer> = stream): AsyncGenerator<Buffer> {
+/**
+ * The chunks of one input, decompressed when it starts with the gzip magic bytes (1f 8b).
+ * Bytes after the last gzip member that are not one (and not zero padding) end the input after
+ * everything before them was yielded, and `onTrailingGarbage` is called (gzip's warning).
+ */
+export async function* byteSource(stream: Readable, chunks: AsyncIterable<Buffer> = stream, onTrailingGarbage: () => void = () => {}): AsyncGenerator<Buffer> {
   const it = chunks[Symbol.asyncIterator]();
   try {
     let head: Buffer = Buffer.alloc(0);
@@ -24,18 +28,9 @@ export async function* byteSource(stream: Readable, chunks: AsyncIterable<Buffer
       }
     }
     if (head[0] === 0x1f && head[1] === 0x8b) {
-      // zlib is loaded for gzip input only (start-up).
-      const { createGunzip } = await import("node:zlib");
-      const gunzip = createGunzip();
-      const source = Readable.from(rest(), { objectMode: false });
-      source.on("error", (err) => gunzip.destroy(err));
-      source.pipe(gunzip);
-      try {
-        for await (const chunk of gunzip) yield chunk as Buffer;
-      } finally {
-        source.destroy();
-        gunzip.destroy();
-      }
+      // gunzip.ts (and zlib) is loaded for gzip input only (start-up).
+      const { gunzip } = await import("./gunzip.js");
+      yield* gunzip(it, head, onTrailingGarbage);
     } else {
       yield* rest();
     }

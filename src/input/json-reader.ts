@@ -22,6 +22,8 @@ export class JsonReader {
   private valueLine = 0;
   private firstStreamLine = 0;
   private firstError = "";
+  /** The compact text of the value being read over several lines. */
+  private text: CompactText | null = null;
 
   constructor(
     private readonly file: string,
@@ -55,7 +57,8 @@ export class JsonReader {
         this.readSkipped({ ...run, lineNo, count: run.count - k, start }, out);
         return;
       }
-      this.readLine({ lineNo, text: run.buf.toString("utf8", start, end) }, out);
+      const bom = end - start >= 3 && run.buf[start] === 0xef && run.buf[start + 1] === 0xbb && run.buf[start + 2] === 0xbf ? 3 : 0;
+      this.readLine({ lineNo, text: run.buf.toString("utf8", start + bom, end) }, out);
       start = nl + 1;
     }
   }
@@ -98,6 +101,7 @@ export class JsonReader {
     }
     if (!isObject(value)) out.push(this.notObject(line.lineNo, value));
     else if (line.shortened !== undefined) out.push({ file: this.file, line: line.lineNo, text, value, shortened: true });
+    else if (line.bytes !== undefined) out.push({ file: this.file, line: line.lineNo, text, value, bytes: line.bytes });
     else out.push({ file: this.file, line: line.lineNo, text, value });
   }
 
@@ -128,6 +132,7 @@ export class JsonReader {
   private abandonStream(): void {
     this.parse = null;
     this.asm = null;
+    this.text = null;
     this.valueLine = 0;
   }
 
@@ -152,13 +157,18 @@ export class JsonReader {
     }
     const list = tokens === none ? [] : isMany(tokens) ? (getManyValues(tokens) as unknown[]) : [tokens];
     for (const token of list) {
-      if (asm.depth === 0 && this.valueLine === 0) this.valueLine = line.lineNo;
+      if (asm.depth === 0 && this.valueLine === 0) {
+        this.valueLine = line.lineNo;
+        this.text = new CompactText();
+      }
       asm.consume(token as Parameters<Assembler["consume"]>[0]);
+      this.text!.add(token as Token);
       if (asm.done) {
         const value = asm.current;
-        if (isObject(value)) out.push(this.compact(value));
+        if (isObject(value)) out.push(this.compact(value, this.text!.text));
         else out.push(this.notObject(this.valueLine, value));
         this.valueLine = 0;
+        this.text = null;
       }
     }
     // JSON strings, numbers and literals cannot span a line break, so between values at the end
@@ -166,10 +176,15 @@ export class JsonReader {
     if (asm.depth === 0 && this.valueLine === 0) this.abandonStream();
   }
 
-  /** A value read over several lines (or sharing one) becomes one compact line, if it is not too deep for that. */
-  private compact(value: JsonObject): InputItem {
+  /**
+   * A value read over several lines (or sharing one) becomes one compact line, built from its
+   * tokens: numbers keep their spelling and repeated keys stay (strings are re-escaped). A value
+   * too deep for what follows (JSON.stringify, a schema validator) is reported here.
+   */
+  private compact(value: JsonObject, text: string): InputItem {
     try {
-      return { file: this.file, line: this.valueLine, text: JSON.stringify(value), value, reassembled: true };
+      JSON.stringify(value);
+      return { file: this.file, line: this.valueLine, text, value, reassembled: true };
     } catch (err) {
       if (!isTooDeep(err)) throw err;
       return { kind: "malformed", file: this.file, line: this.valueLine, message: TOO_DEEP };
@@ -179,6 +194,67 @@ export class JsonReader {
   private notObject(lineNo: number, value: unknown): InputItem {
     const what = Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
     return { kind: "malformed", file: this.file, line: lineNo, message: `expected a JSON object, found ${what}` };
+  }
+}
+
+interface Token {
+  name: string;
+  value?: string;
+}
+
+/** The compact JSON text of a value, from stream-json's packed tokens (numbers as written). */
+class CompactText {
+  text = "";
+  /** Per open container: whether a member or element was written (a comma goes before the next). */
+  private filled: boolean[] = [];
+  private afterKey = false;
+
+  add(t: Token): void {
+    switch (t.name) {
+      case "startObject":
+      case "startArray":
+        this.before();
+        this.text += t.name === "startObject" ? "{" : "[";
+        this.filled.push(false);
+        return;
+      case "endObject":
+      case "endArray":
+        this.text += t.name === "endObject" ? "}" : "]";
+        this.filled.pop();
+        return;
+      case "keyValue":
+        this.before();
+        this.text += JSON.stringify(t.value) + ":";
+        this.afterKey = true;
+        return;
+      case "stringValue":
+        this.before();
+        this.text += JSON.stringify(t.value);
+        return;
+      case "numberValue":
+        this.before();
+        this.text += t.value;
+        return;
+      case "nullValue":
+      case "trueValue":
+      case "falseValue":
+        this.before();
+        this.text += t.name === "nullValue" ? "null" : t.name === "trueValue" ? "true" : "false";
+        return;
+      default:
+      // startKey, stringChunk, … are not emitted with packed values only
+    }
+  }
+
+  private before(): void {
+    if (this.afterKey) {
+      this.afterKey = false;
+      return;
+    }
+    const n = this.filled.length;
+    if (n === 0) return;
+    if (this.filled[n - 1]) this.text += ",";
+    else this.filled[n - 1] = true;
   }
 }
 

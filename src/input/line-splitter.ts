@@ -1,4 +1,4 @@
-import { constants, isAscii } from "node:buffer";
+import { constants, isAscii, isUtf8 } from "node:buffer";
 import type { RawSkip } from "./raw-skip.js";
 import type { JsonObject } from "./record.js";
 
@@ -10,6 +10,8 @@ export interface Line {
   text: string;
   /** `text` has long strings shortened (RawSkip.shorten); the line itself is `buf[start, end]`. */
   shortened?: { buf: Buffer; start: number; end: number };
+  /** The line is not valid UTF-8 (`text` has U+FFFD in place of the bad bytes): its bytes, a copy. */
+  bytes?: Buffer;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface OversizeLine {
  * Bytes in, physical lines out. Pure (no streams): feed it chunks of any size, it returns the
  * lines each chunk completed, in order. Lines are found in the raw bytes and decoded one by one,
  * so UTF-8 split across chunks needs no care and a line the command can `skip` (see raw-skip.ts)
- * is never decoded at all: it only counts. CRLF, a BOM, and a last line without `\n` are handled.
+ * is never decoded at all: it only counts. CRLF, a BOM at the start of any line, and a last line without `\n` are handled.
  */
 export class LineSplitter {
   private parts: Buffer[] = [];
@@ -124,6 +126,9 @@ export class LineSplitter {
       return;
     }
     if (end > start && buf[end - 1] === 13) end--;
+    // A UTF-8 byte-order mark is not part of the line, at the start of any line: `cat a.ndjson
+    // b.ndjson` of two files that begin with one puts one mid-stream.
+    if (end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) start += 3;
     if (this.skip !== undefined) {
       const kept = this.skip.keep?.(buf, start, end);
       if (kept !== undefined) {
@@ -148,9 +153,10 @@ export class LineSplitter {
         return;
       }
     }
-    let text = decode(buf, start, end);
-    if (lineNo === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    out.push({ lineNo, text });
+    const text = decode(buf, start, end);
+    // U+FFFD in the text: a bad byte sequence, or the character itself, written validly.
+    if (text.indexOf("\ufffd") >= 0 && !isUtf8(buf.subarray(start, end))) out.push({ lineNo, text, bytes: Buffer.from(buf.subarray(start, end)) });
+    else out.push({ lineNo, text });
   }
 }
 

@@ -2,7 +2,7 @@ import type { JsonObject } from "./record.js";
 import { shortenStrings } from "./shorten-strings.js";
 import { soundLine } from "./sound-line.js";
 import { jsonObjectLine } from "./json-line.js";
-import { closingQuote } from "./well-formed.js";
+import { closingQuote, wellFormed } from "./well-formed.js";
 
 /**
  * Deciding from a line's raw bytes, before decoding or parsing it, that a command does not need
@@ -101,7 +101,9 @@ export function skipCompletionBodies(base: RawSkip | undefined): RawSkip {
       if (end - start > COMPLETED.length + 2 && sameBytes(buf, start, end, COMPLETED)) {
         const open = start + COMPLETED.length - 1;
         const close = closingQuote(buf, open + 1, end);
-        if (close > 0 && soundLine(buf, start, end)) {
+        // The full walk (a completion is never flat): a second top-level "subtype" or "call_id"
+        // would win in JSON.parse over the one read here (jq's rule, every command's): parsed whole.
+        if (close > 0 && wellFormed(buf, start, end, ONCE)) {
           let callId: unknown;
           try {
             callId = JSON.parse(buf.toString("utf8", open, close + 1));
@@ -117,6 +119,7 @@ export function skipCompletionBodies(base: RawSkip | undefined): RawSkip {
   };
 }
 
+const ONCE = [Buffer.from("subtype"), Buffer.from("call_id")];
 
 /** Skip lines of these types. */
 export function skipTypes(types: readonly string[]): RawSkip | undefined {

@@ -54,9 +54,10 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
     const reader = new JsonReader(file, opts.maxLineBytes);
     let items: InputItem[] = [];
     let failed = false;
+    let garbage = false;
     try {
       const stream = name === "-" ? opts.stdin : counted(open(name), opts.onBytes);
-      for await (const chunk of byteSource(stream)) {
+      for await (const chunk of byteSource(stream, stream, () => (garbage = true))) {
         if (opts.stop?.()) return;
         reader.read(splitter.push(chunk), items);
         // The lines are read: unless a record kept some of its bytes, the chunk's memory can be read into again.
@@ -72,6 +73,8 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
       }
       reader.read(splitter.end(), items);
       reader.end(items);
+      // gzip's warning, after all that was decoded: the file was read, but not all of it.
+      if (garbage) items.push({ kind: "io", file, message: "decompression OK, trailing garbage ignored", warning: true });
     } catch (err) {
       failed = true;
       items.push({ kind: "io", file, message: `cannot read: ${describeIoError(err)}` });

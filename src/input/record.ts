@@ -22,6 +22,12 @@ export interface JsonRecord {
   /** With `skipped`, when the command keeps the line whole (RawSkip.keep): its bytes, LF included. */
   raw?: Buffer;
   /**
+   * The line is not valid UTF-8: `text` was decoded with U+FFFD in place of each bad sequence, and
+   * these are its bytes as read (without the line terminator), for filter to write and validate
+   * to report. Only on a line read alone (not a value reassembled over several lines).
+   */
+  bytes?: Buffer;
+  /**
    * The command reads only some members of this tool call (RawSkip.shorten): `text` and `value`
    * have the call's other long strings cut to their beginning.
    */
@@ -40,6 +46,11 @@ export interface Problem {
   /** 1-based line, when the problem is at a line. */
   line?: number;
   message: string;
+  /**
+   * Reported as a warning, not an error, though its kind still decides the exit status: an `io`
+   * warning is gzip's "trailing garbage ignored" (everything before the garbage was read).
+   */
+  warning?: true;
 }
 
 export type InputItem = JsonRecord | Problem;

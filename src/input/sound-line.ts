@@ -15,13 +15,58 @@ import { wellFormed } from "./well-formed.js";
  * line that does not end that way, gets the full walk.
  *
  * What a flat line's middle may hide goes unnoticed: raw control characters in a string, bytes
- * that are not JSON, a second top-level "type" key before the last member. `cursorlog validate`
- * parses every line.
+ * that are not JSON. A line holding the bytes `"type"` past its first key gets the full walk, which
+ * sends a second top-level "type" to be parsed. `cursorlog validate` parses every line.
  */
 export function soundLine(buf: Buffer, start: number, end: number): boolean {
   const brace = buf.indexOf(0x7b, start + 1);
-  if ((brace < 0 || brace >= end) && endsInMember(buf, start, end)) return true;
+  if ((brace < 0 || brace >= end) && endsInMember(buf, start, end) && !secondType(buf, start, end)) return true;
   return wellFormed(buf, start, end);
+}
+
+/**
+ * Where a second key "type" can stand in a line: after a comma, or after white space. A quote
+ * inside a string is escaped and a raw TAB or CR cannot be in one, so none of these bytes occur
+ * inside strings. (The TAB and CR patterns stop short of the closing quote: a pattern under 7
+ * bytes is searched for its rare first byte, which is several times faster; the rest is checked
+ * here.)
+ */
+const SECOND_TYPE = [',"type"', ' "type"', '\t"type', '\r"type'].map((s) => Buffer.from(s));
+
+/** The buffer last searched, and where SECOND_TYPE's patterns start in it (sorted). */
+let searched: Buffer | undefined;
+let found: number[] = [];
+
+/**
+ * A second top-level "type" key may be in the flat line `buf[start, end)` (JSON.parse, like jq,
+ * lets the last one win, so the type read from the line's start would be wrong): one of
+ * SECOND_TYPE's patterns is there, as a key or, more rarely, a string value; the full walk then
+ * tells which. A native search costs about 0.4 µs a call whatever the line (a tenth of a second
+ * per million thinking deltas), so the whole buffer, a read chunk of thousands of lines, is
+ * searched once, and each line looks its range up.
+ */
+function secondType(buf: Buffer, start: number, end: number): boolean {
+  if (buf !== searched) {
+    searched = buf;
+    found = [];
+    for (const p of SECOND_TYPE) {
+      for (let at = buf.indexOf(p); at >= 0; at = buf.indexOf(p, at + 1)) {
+        if (p.length === 6 && buf[at + 6] !== 0x22) continue;
+        found.push(at);
+      }
+    }
+    if (found.length > 1) found.sort((a, b) => a - b);
+  }
+  if (found.length === 0) return false;
+  // The first pattern starting after the line's first key, `{"type"`.
+  let lo = 0;
+  let hi = found.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (found[mid]! <= start + 1) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < found.length && found[lo]! < end;
 }
 
 /** True when the line ends `,"key":value}`, value a string, number or literal, key not "type". */

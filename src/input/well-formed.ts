@@ -45,14 +45,23 @@ export function isType(buf: Buffer, s: number, q: number): boolean {
   return q - s === 4 && buf[s] === 0x74 && buf[s + 1] === 0x79 && buf[s + 2] === 0x70 && buf[s + 3] === 0x65;
 }
 
+/** The string `buf[s, q)` (q its closing quote) is `name`. */
+function isName(buf: Buffer, s: number, q: number, name: Buffer): boolean {
+  if (q - s !== name.length) return false;
+  for (let k = 0; k < name.length; k++) if (buf[s + k] !== name[k]) return false;
+  return true;
+}
+
 /**
- * The structural check described above. `buf[start]` is known to be `{`. Raw control characters
+ * The structural check described above. With `once`, a top-level string equal to one of these
+ * names (escape-free) must occur at most once: a completion read for its `subtype` and `call_id`. `buf[start]` is known to be `{`. Raw control characters
  * are looked for in the first 48 bytes of each string; a long string is jumped over to its closing
  * quote (the part of the check that costs), so a control byte deep inside one goes unnoticed.
  */
-export function wellFormed(buf: Buffer, start: number, end: number): boolean {
+export function wellFormed(buf: Buffer, start: number, end: number, once?: readonly Buffer[]): boolean {
   let depth = 0;
   let i = start;
+  let seen = 0; // bit k: a top-level string equal to once[k] was seen
   while (i < end) {
     const c = buf[i]!;
     if (c === 0x22) {
@@ -61,6 +70,15 @@ export function wellFormed(buf: Buffer, start: number, end: number): boolean {
       if (i < 0) return false;
       // a top-level key "type" other than the first one would win in JSON.parse
       if (depth === 1 && s !== start + 2 && isType(buf, s, i)) return false;
+      // …and so would a second one of the keys `once` names (a value equal to one counts too: parsed)
+      if (once !== undefined && depth === 1) {
+        for (let k = 0; k < once.length; k++) {
+          if (isName(buf, s, i, once[k]!)) {
+            if ((seen & (1 << k)) !== 0) return false;
+            seen |= 1 << k;
+          }
+        }
+      }
       i++;
       continue;
     }

@@ -2,6 +2,10 @@
 export type Rule =
   /** The line is not a JSON object (bad JSON, a bare text line, an array, too long). */
   | "parse"
+  /** The line is not valid UTF-8 (it was read with U+FFFD in place of the bad bytes). */
+  | "utf8"
+  /** A key repeated in one object: the last value is used (JSON.parse's and jq's rule). */
+  | "duplicate-key"
   /** A JSON Schema keyword failed; the keyword is given too. */
   | "schema"
   | "unknown-type"

@@ -35,11 +35,6 @@ export class LifecycleChecker {
   observe(rec: JsonRecord): Finding[] | undefined {
     const ev = rec.value;
     const cur = this.state;
-    // The tracker forgets an open call that starts again: look it up before.
-    let reopened: number | undefined;
-    if (cur !== null && cur.session.result === undefined && !isInit(ev) && ev.type === "tool_call" && ev.subtype === "started") {
-      if (typeof ev.call_id === "string") reopened = cur.session.open.get(ev.call_id)?.rec.line;
-    }
     const step = this.tracker.observe(rec);
     let out: Finding[] | undefined;
     if (step.ended !== undefined && cur !== null) out = this.end(cur, out);
@@ -75,9 +70,10 @@ export class LifecycleChecker {
       st.lastTs = ts;
       st.lastTsLine = rec.line;
     }
-    if (step.started !== undefined && reopened !== undefined) {
-      const message = `tool call ${quote(step.started.callId)} starts again while its start at line ${reopened} has not completed`;
-      out = add(out, rec, "error", "duplicate-start", message, [reopened]);
+    if (step.restarted !== undefined) {
+      const first = step.restarted.rec.line;
+      const message = `tool call ${quote(step.restarted.callId)} starts again while its start at line ${first} has not completed`;
+      out = add(out, rec, "error", "duplicate-start", message, [first]);
     }
     const done = step.completed;
     if (done !== undefined) {

@@ -27,6 +27,9 @@ Checks:
   (keyword)            each line against its type's schema: the bundled ones ('cursorlog schema'
                        prints them) or --schema's; the event's type picks the schema
   parse                the line is not a JSON object
+  utf8                 the line is not valid UTF-8 (other commands read the bad bytes as U+FFFD)
+  duplicate-key        a key repeated in one object: a warning, an error with --strict (every
+                       command uses the last value, as JSON.parse and jq do)
   unknown-type         a type no schema knows: a warning, an error with --strict
   unknown-kind         a tool kind (…ToolCall key) no schema knows: a warning, an error with --strict
   unknown-field        --strict only: a field no schema names, to catch format drift early

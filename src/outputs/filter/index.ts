@@ -38,6 +38,8 @@ function join(a: string | Buffer, b: string | Buffer): string | Buffer {
   return typeof a === "string" && typeof b === "string" ? a + b : Buffer.concat([Buffer.from(a), Buffer.from(b)]);
 }
 
+const LF = Buffer.from("\n");
+
 export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage {
   const test = opts.test;
   const window = opts.since !== undefined || opts.until !== undefined ? new TimeWindow(opts.since, opts.until) : undefined;
@@ -46,7 +48,10 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
   function emit(rec: JsonRecord): string | Buffer {
     kept++;
     if (opts.count) return "";
-    return rec.raw ?? rec.text + "\n";
+    if (rec.raw !== undefined) return rec.raw;
+    // Invalid UTF-8: the bytes as read, not the U+FFFD the text has in their place.
+    if (rec.bytes !== undefined) return Buffer.concat([rec.bytes, LF]);
+    return rec.text + "\n";
   }
 
   const finish = (): string | undefined => {

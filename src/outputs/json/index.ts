@@ -7,6 +7,7 @@ import type { Stage } from "../../stream/stage.js";
 import { shortenToolCalls, skipCompletionBodies, skipTypes } from "../../input/raw-skip.js";
 import { FIELDS_READ } from "../../events/action.js";
 import { incompleteMessage } from "../shared/incomplete.js";
+import { member, parseRaw, RawObject, stringifyRaw, type RawValue } from "./raw-value.js";
 
 export interface ResultJsonOptions {
   pretty: boolean;
@@ -26,6 +27,24 @@ export function toJsonResult(result: JsonObject): JsonObject {
   return out;
 }
 
+/**
+ * The result line as `--output-format json` prints it, from the line's text: known keys first,
+ * then the rest in the order written, every value as written (numbers keep their spelling:
+ * `1e400`, `12345678901234567890`, `1.0`, `-0`; strings their escapes). A repeated key keeps its
+ * first place and its last value (JSON.parse's and jq's rule).
+ */
+export function rawJsonResult(text: string, pretty: boolean): string {
+  const result = parseRaw(text);
+  if (!(result instanceof RawObject)) throw new TypeError("a result line is an object");
+  const out = new RawObject();
+  for (const k of KEY_ORDER) {
+    const m = result.members.get(k);
+    if (m !== undefined) out.members.set(k, m);
+  }
+  for (const [k, m] of result.members) if (!out.members.has(k)) out.members.set(k, m);
+  return stringifyRaw(out, pretty);
+}
+
 interface Span {
   first?: number;
   last?: number;
@@ -38,7 +57,8 @@ interface Span {
  */
 export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage {
   const tracker = new SessionTracker();
-  const serialize = (o: JsonObject) => (opts.pretty ? JSON.stringify(o, null, 2) : JSON.stringify(o)) + "\n";
+  /** The current session's session_id as the line that gave it wrote it. */
+  let sessionIdText: string | undefined;
   let text = new AssistantText();
   let span: Span = {};
 
@@ -48,12 +68,18 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       reporter.report({ severity: "error", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.INCOMPLETE });
       return undefined;
     }
-    const o: JsonObject = { type: "result", subtype: "incomplete", is_error: true };
-    if (span.first !== undefined && span.last !== undefined) o.duration_ms = span.last - span.first;
-    o.result = text.text();
-    if (s.sessionId !== undefined) o.session_id = s.sessionId;
-    o.incomplete = { file: s.file, first_line: s.startLine, last_line: s.lastLine, open_tool_calls: s.open.size };
-    return serialize(o);
+    // Computed values are written as JSON.stringify writes them; the session id as it was written.
+    const o = new RawObject();
+    const set = (k: string, v: RawValue) => o.members.set(k, { keyText: JSON.stringify(k), value: v });
+    set("type", '"result"');
+    set("subtype", '"incomplete"');
+    set("is_error", "true");
+    if (span.first !== undefined && span.last !== undefined) set("duration_ms", JSON.stringify(span.last - span.first));
+    set("result", JSON.stringify(text.text()));
+    if (s.sessionId !== undefined) set("session_id", sessionIdText ?? JSON.stringify(s.sessionId));
+    const where: JsonObject = { file: s.file, first_line: s.startLine, last_line: s.lastLine, open_tool_calls: s.open.size };
+    set("incomplete", parseRaw(JSON.stringify(where)));
+    return stringifyRaw(o, opts.pretty) + "\n";
   }
 
   return {
@@ -67,9 +93,15 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       if (step.ended) {
         text = new AssistantText();
         span = {};
+        sessionIdText = undefined;
       }
       const ev = rec.value;
       if (opts.allowIncomplete) {
+        // The first line with a session_id gave the session its id (a skipped line, a stand-in, never does).
+        if (sessionIdText === undefined && typeof ev.session_id === "string" && ev.session_id === step.session.sessionId && rec.text !== "") {
+          const v = member(parseRaw(rec.text), "session_id");
+          if (typeof v === "string") sessionIdText = v;
+        }
         text.observe(ev);
         if (typeof ev.timestamp_ms === "number") {
           span.first ??= ev.timestamp_ms;
@@ -78,7 +110,7 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       }
       if (step.session.result === rec) {
         if (ev.is_error === true) reporter.raise(ExitCode.NEGATIVE);
-        out = (out ?? "") + serialize(toJsonResult(ev));
+        out = (out ?? "") + rawJsonResult(rec.text, opts.pretty) + "\n";
       }
       return out;
     },
@@ -86,6 +118,7 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       const out = ended(tracker.endFile(lastLine));
       text = new AssistantText();
       span = {};
+      sessionIdText = undefined;
       return out;
     },
   };

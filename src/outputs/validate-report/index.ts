@@ -29,6 +29,9 @@ export interface ValidateReport extends Stage {
   readonly stopped: boolean;
 }
 
+import { duplicateKeys } from "../../validate/duplicate-keys.js";
+import { firstInvalidUtf8 } from "../../validate/invalid-utf8.js";
+
 const KIND_SUFFIX = "ToolCall";
 const NOT_ONE_PER_LINE = "not one JSON object per line: this value spans several lines or shares its line with another";
 
@@ -87,6 +90,20 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       lineBad = true;
       out += emit({ file: rec.file, line: rec.line, severity: "error", rule: "parse", path: "", message: NOT_ONE_PER_LINE });
     }
+    if (rec.bytes !== undefined) {
+      lineBad = true;
+      const at = firstInvalidUtf8(rec.bytes);
+      const what = at < 0 ? "" : ` at byte ${at + 1} (0x${rec.bytes[at]!.toString(16).padStart(2, "0")})`;
+      out += emit({ file: rec.file, line: rec.line, severity: "error", rule: "utf8", path: "", message: `not valid UTF-8${what}: read as U+FFFD` });
+    }
+    const dup = duplicateKeys(rec.text, ev);
+    if (dup !== undefined) {
+      for (const d of dup) {
+        const message = `duplicate key ${quote(d.key)}: the last value is used, as JSON.parse and jq do`;
+        out += emit({ file: rec.file, line: rec.line, severity: unknownSeverity, rule: "duplicate-key", path: d.path, message });
+      }
+      if (opts.strict) lineBad = true;
+    }
     if (!validate(ev)) {
       lineBad = true;
       for (const e of schemaErrors(validate.errors)) {
@@ -137,7 +154,7 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     },
     problem(p: Problem) {
       if (p.kind === "io") {
-        if (!inFile) unread = true;
+        if (!inFile && p.warning !== true) unread = true;
         reporter.problem(p);
         return undefined;
       }
