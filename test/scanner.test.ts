@@ -169,6 +169,11 @@ test("scanner: the top-level type and subtype; jq's rule for a repeated key (the
   assert.deepEqual(t('{"typ\\u0065":"result"}'), [undefined, undefined, LineFlag.KEY_ESCAPED]);
   assert.deepEqual(t('{"types":"a","subtypes":"b","typ":"c"}'), [undefined, undefined, 0]);
   assert.deepEqual(t('{"type":null,"subtype":["x"]}'), [undefined, undefined, LineFlag.TYPE_NOT_STRING | LineFlag.SUBTYPE_NOT_STRING]);
+  // A completion's call_id is read from its bytes: a second top-level one (which wins) is flagged.
+  assert.deepEqual(t('{"type":"tool_call","call_id":"a","x":{"call_id":"n"},"call_idx":1}'), ["tool_call", undefined, 0]);
+  assert.deepEqual(t('{"type":"tool_call","call_id":"a","x":1,"call_id":"b"}'), ["tool_call", undefined, LineFlag.CALL_ID_REPEATED]);
+  assert.deepEqual(t('{"call_id":1,"call_id":"b"}'), [undefined, undefined, LineFlag.CALL_ID_REPEATED]);
+  assert.deepEqual(t('{"call_id":"a","text":"\\"call_id\\""}'), [undefined, undefined, 0]);
 });
 
 test("scanner: more lines than records, and a chunk larger than its memory, both come out whole", () => {

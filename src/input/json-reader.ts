@@ -83,6 +83,8 @@ export class JsonReader {
       return;
     }
     const text = line.text;
+    // A blank line (the scanner found it so): nothing to read.
+    if (text === "") return;
     let value: unknown;
     try {
       value = JSON.parse(text);

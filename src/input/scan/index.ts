@@ -39,6 +39,8 @@ export const LineFlag = {
   /** The last "type" value is not a string. */
   TYPE_NOT_STRING: 0x2000,
   SUBTYPE_NOT_STRING: 0x4000,
+  /** "call_id" is a key of the top-level object more than once. */
+  CALL_ID_REPEATED: 0x8000,
 } as const;
 
 /** Int32 fields of a record: start, end (before CR LF), status|flags, errPos, typeStart, typeEnd, subStart, subEnd. */

@@ -23,6 +23,7 @@ const BOM: i32 = 0x800; // the line began with a UTF-8 byte order mark, which st
 const KEY_ESCAPED: i32 = 0x1000; // a top-level key holds an escape: it may spell "type"; parse to know
 const TYPE_NOT_STRING: i32 = 0x2000; // the last "type" value is not a string
 const SUBTYPE_NOT_STRING: i32 = 0x4000;
+const CALL_ID_REPEATED: i32 = 0x8000; // "call_id" is a key of the top-level object more than once
 
 const REC_I32: i32 = 8; // start, end, status|flags, errPos, typeStart, typeEnd, subStart, subEnd
 const REC_BYTES: i32 = REC_I32 * 4;
@@ -158,6 +159,7 @@ function validate(start: i32, end: i32): i32 {
   let state = VALUE;
   // 1: the key just read at depth 1 is "type", 2: "subtype"; the value that follows is noted.
   let member: i32 = 0;
+  let callIds: i32 = 0;
   while (p < end) {
     const c = <u32>load<u8>(base + <usize>p);
     if (isSpace(c)) {
@@ -200,6 +202,11 @@ function validate(start: i32, end: i32): i32 {
         if (escaped) flags |= KEY_ESCAPED;
         else if (q - p == 6 && load<u32>(base + <usize>p + 1) == 0x65707974) member = 1; // "type"
         else if (q - p == 9 && load<u32>(base + <usize>p + 1) == 0x74627573 && load<u16>(base + <usize>p + 5) == 0x7079 && load<u8>(base + <usize>p + 7) == 0x65) member = 2; // "subtype"
+        else if (q - p == 9 && load<u32>(base + <usize>p + 1) == 0x6c6c6163 && load<u16>(base + <usize>p + 5) == 0x695f && load<u8>(base + <usize>p + 7) == 0x64) {
+          // "call_id": a second one would win in JSON.parse over the first, which a command may read from the bytes
+          if (callIds > 0) flags |= CALL_ID_REPEATED;
+          callIds++;
+        }
       }
       state = COLON;
       p = q;
