@@ -339,12 +339,14 @@ function scanString(p: i32, end: i32): i32 {
   const quote = i8x16.splat(0x22);
   const backslash = i8x16.splat(0x5c);
   const space = i8x16.splat(0x20);
-  const del = i8x16.splat(0x7f);
+  // A byte needs a look if it is a quote, a backslash, or not printable ASCII: below 0x20 or above
+  // 0x7f, that is (v - 0x20) >= 0x60 unsigned.
+  const low = i8x16.splat(0x60);
   escaped = false;
   while (true) {
     if (p + 16 <= end) {
       const v = v128.load(base + <usize>p);
-      const m = v128.or(v128.or(i8x16.eq(v, quote), i8x16.eq(v, backslash)), v128.or(i8x16.lt_u(v, space), i8x16.gt_u(v, del)));
+      const m = v128.or(v128.or(i8x16.eq(v, quote), i8x16.eq(v, backslash)), i8x16.ge_u(i8x16.sub(v, space), low));
       const bits = i8x16.bitmask(m);
       if (bits == 0) {
         p += 16;
