@@ -9,6 +9,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { runCli } from "./helpers/run-cli.js";
+import { JsonReader } from "../src/input/json-reader.js";
+import { LineSplitter } from "../src/input/line-splitter.js";
+import { skipTypes } from "../src/input/raw-skip.js";
+import type { InputItem } from "../src/input/record.js";
 
 const long = (seed: string) => Array.from({ length: 40 }, (_, i) => `${seed} ${i}`).join(" ");
 const events = [
@@ -126,4 +130,29 @@ test("the undamaged log is read without a problem by every command (the cases ab
   }
   const v = await runCli(["validate"], { stdin: input });
   assert.equal(v.stdout.split("\n").at(-2), "checked 7 lines in 1 file: 7 valid, 0 invalid; 0 errors, 0 warnings");
+});
+
+test("a long line is checked whole too: longer than a read chunk, longer than the scanner's 1 MiB slice, longer than the 8 MiB it scans alone", () => {
+  const read = (data: Buffer, size: number): unknown[] => {
+    const reader = new JsonReader("f", 1e9);
+    const splitter = new LineSplitter(1e9, skipTypes(["thinking"]));
+    const items: InputItem[] = [];
+    for (let i = 0; i < data.length; i += size) reader.read(splitter.push(data.subarray(i, i + size)), items);
+    reader.read(splitter.end(), items);
+    reader.end(items);
+    return items.map((it) => ("kind" in it ? [it.line, it.message.replace(/ at column \d+$/, "")] : [it.line, it.skipped === true ? "skipped" : "parsed"]));
+  };
+  for (const mib of [3, 9]) {
+    const text = "y".repeat(mib << 20);
+    const line = Buffer.from(`{"type":"thinking","subtype":"delta","text":"${text}","timestamp_ms":1}`);
+    const data = Buffer.concat([LINES[0]!, Buffer.from("\n"), line, Buffer.from("\n"), LINES[6]!, Buffer.from("\n")]);
+    // Past 8 MiB a line is parsed instead of skipped: JSON.parse checks it.
+    const whole = mib < 8 ? "skipped" : "parsed";
+    for (const size of [64 << 10, data.length]) {
+      assert.deepEqual(read(data, size), [[1, "parsed"], [2, whole], [3, "parsed"]], `${mib} MiB, chunks of ${size}`);
+      const bad = Buffer.from(data);
+      bad[LINES[0]!.length + 1 + (mib << 20) - 1000] = 0x01;
+      assert.deepEqual(read(bad, size), [[1, "parsed"], [2, "invalid JSON: Bad control character in string literal"], [3, "parsed"]], `${mib} MiB, damaged, chunks of ${size}`);
+    }
+  }
 });

@@ -170,8 +170,9 @@ export class LineSplitter {
       return;
     }
     const scanner = lineScanner();
-    scanner.scan(buf, start, end, true);
-    this.take(buf, start, scanner.records, 0, out);
+    // An empty line makes no record: it is blank.
+    if (scanner.scan(buf, start, end, true) === 0) out.push({ lineNo: ++this.lineNo, text: "" });
+    else this.take(buf, start, scanner.records, 0, out);
   }
 
   /** The line of the scanner's record at `rec[k]`, whose offsets count from `buf[base]`. */
@@ -248,7 +249,7 @@ const EMPTY = Buffer.alloc(0);
  */
 export function soundLine(buf: Buffer, start: number, end: number): SoundLine | undefined {
   const scanner = lineScanner();
-  scanner.scan(buf, start, end, true);
+  if (scanner.scan(buf, start, end, true) === 0) return undefined;
   const r = scanner.records;
   const word = r[2]!;
   if ((word & 0xff) !== LineStatus.OBJECT || r[4]! < 0 || (word & LineFlag.KEY_ESCAPED) !== 0) return undefined;
