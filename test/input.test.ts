@@ -239,3 +239,18 @@ test("skipped lines: inside a value spread over lines they are read as its lines
     [3, 5, "thinking", true],
   ]);
 });
+
+test("skipped lines: a run grows only by lines of the very same type (same length is not enough; an escaped type is asked again)", () => {
+  const log = '{"type":"aaaa"}\n{"type":"aaaa","n":1}\n{"type":"aaab"}\n{"type":"aaa\\u0061"}\n{"type":"aaaa"}\n{"type":"aaab","x":{"type":"aaaa"}}\n';
+  const skip = skipTypes(["aaaa", "aaab"])!;
+  for (const size of [log.length, 7]) {
+    const lines = readSkipping(log, skip, size).flatMap(([line, last, type]) => Array.from({ length: (last ?? line) - line + 1 }, (_v, k) => [line + k, type]));
+    assert.deepEqual(lines, [[1, "aaaa"], [2, "aaaa"], [3, "aaab"], [4, "aaaa"], [5, "aaaa"], [6, "aaab"]], `chunk size ${size}`);
+  }
+  assert.deepEqual(readSkipping(log, skip, log.length), [
+    [1, 2, "aaaa", true],
+    [3, undefined, "aaab", true],
+    [4, 5, "aaaa", true],
+    [6, undefined, "aaab", true],
+  ]);
+});

@@ -67,6 +67,10 @@ export class LineSplitter {
   private partsLength = 0;
   private lineNo = 0;
   private skipping = false;
+  /** The last run of skipped lines of a string type, and where its last line's type is. */
+  private run: SkippedLine | undefined;
+  private runTypeStart = 0;
+  private runTypeEnd = 0;
   /** What the skip tests see of the line being taken (one object, reused). */
   private readonly sound: SoundLine = { buf: EMPTY, start: 0, end: 0, typeStart: -1, typeEnd: -1, typeEscaped: false, subStart: -1, subEnd: -1, subEscaped: false, flags: 0 };
 
@@ -193,6 +197,18 @@ export class LineSplitter {
       return;
     }
     const skip = this.skip;
+    // The run of skipped lines just before, of this very type (its bytes, escape-free): one line
+    // more, without asking the skip again (its string answers depend on the type alone).
+    const run = this.run;
+    if (run !== undefined && status === LineStatus.OBJECT && (word & (LineFlag.KEY_ESCAPED | LineFlag.TYPE_ESCAPED)) === 0 && run.buf === buf && out.length > 0 && out[out.length - 1] === run) {
+      const ts = base + rec[k + 4]!;
+      const n = base + rec[k + 5]! - ts;
+      if (rec[k + 4]! >= 0 && n === this.runTypeEnd - this.runTypeStart && sameRange(buf, ts, this.runTypeStart, n)) {
+        run.count++;
+        run.end = end;
+        return;
+      }
+    }
     if (skip !== undefined && status === LineStatus.OBJECT && rec[k + 4]! >= 0 && (word & LineFlag.KEY_ESCAPED) === 0) {
       const line = this.sound;
       line.buf = buf;
@@ -219,7 +235,13 @@ export class LineSplitter {
           last.end = end;
           return;
         }
-        out.push({ lineNo, skipped: type, count: 1, buf, start, end });
+        const skipped: SkippedLine = { lineNo, skipped: type, count: 1, buf, start, end };
+        out.push(skipped);
+        if (typeof type === "string" && skip.keep === undefined && !line.typeEscaped) {
+          this.run = skipped;
+          this.runTypeStart = line.typeStart;
+          this.runTypeEnd = line.typeEnd;
+        }
         return;
       }
       const short = skip.shorten?.(line);
@@ -242,6 +264,12 @@ export class LineSplitter {
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/** `buf[a, a + n)` and `buf[b, b + n)` hold the same bytes. */
+function sameRange(buf: Buffer, a: number, b: number, n: number): boolean {
+  for (let i = 0; i < n; i++) if (buf[a + i] !== buf[b + i]) return false;
+  return true;
+}
 
 /**
  * What a RawSkip is shown of the line `buf[start, end)` (no LF inside), or undefined when it is

@@ -36,6 +36,9 @@ export interface RawSkip {
   /**
    * `test` returns the skipped line's type (it stands in as `{type}`), or a small stand-in object
    * holding the few fields the command needs, or undefined when the line must be read in full.
+   * A string answer must follow from the line's type alone: the splitter grows a run of skipped
+   * lines of one type by comparing the next line's type bytes, without asking again (unless
+   * `keep` is defined, which is asked of every line).
    */
   test(line: SoundLine): string | JsonObject | undefined;
   /**
