@@ -227,6 +227,7 @@ test("filter --where '~': the guard is documented, and hostile patterns on hosti
   const help = (await runFed(["filter", "--help"])).stdout;
   assert.match(help, /runs in linear time/, "filter --help documents the guard");
   assert.match(help, /counts up to\s+\{1000\}, at most 2000 steps once repeats are expanded \(else exit status 2\)/, "and its compile-time limits");
+  assert.match(help, /Groups nested more than\s+1000 deep are refused too \(exit status 2\)/, "and the nesting limit");
   assert.match(help, /at most 32 steps of\s+work per character tested, plus 2\^26 per line; a line that needs more/, "and its budget");
   assert.match(help, /reported like an invalid line: exit status 5, or skipped with --lenient/, "and what happens past it");
   const texts = ["a".repeat(1 << 18) + "!", "ab".repeat(1 << 17), " ".repeat(1 << 18), "x".repeat(1 << 18)];

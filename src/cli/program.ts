@@ -33,7 +33,7 @@ export function buildProgram(ctx: CommandContext, version: string): Command {
     .addHelpText(
       "after",
       "\nExit status: 0 ok, 1 negative answer (invalid lines, no match, is_error result), 2 usage or I/O error,\n" +
-        "3 schema does not compile, 4 a session has no result, 5 a line is not a JSON object.\n" +
+        "3 schema does not compile or recurses, 4 a session has no result, 5 a line is not a JSON object.\n" +
         "Run 'cursorlog help COMMAND' for a command's options and examples.",
     )
     .helpCommand("help [command]", "show help for a command")
