@@ -165,14 +165,14 @@ expand() {
 measure() {
   local group=$1 tpl=$2 runs=$3 mb=$4 is_base=${5:-}
   local cmd; cmd=$(expand "$tpl")
-  local times=() rss_max=0 i t0 t1 rc status=ok
+  local times=() cpus=() rss_max=0 i t0 t1 rc status=ok
   local err="$TMP/err"
   log "[$group] $tpl  (x$runs)"
   for ((i = 0; i < runs; i++)); do
     rc=0
     t0=$(now)
     if [[ -n $GNU_TIME ]]; then
-      eval "$GNU_TIME -f '%M' -o \"\$TMP/rss\" $cmd" >/dev/null 2>"$err" || rc=$?
+      eval "$GNU_TIME -f '%U %S %M' -o \"\$TMP/rss\" $cmd" >/dev/null 2>"$err" || rc=$?
     else
       eval "$cmd" >/dev/null 2>"$err" || rc=$?
     fi
@@ -184,15 +184,17 @@ measure() {
     fi
     times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')")
     if [[ -n $GNU_TIME ]]; then
-      local kb; kb=$(tail -n 1 "$TMP/rss")
+      local last kb; last=$(tail -n 1 "$TMP/rss"); kb=${last##* }
       [[ $kb =~ ^[0-9]+$ ]] && ((kb > rss_max)) && rss_max=$kb
+      cpus+=("$(awk '{ printf "%.2f", $1 + $2 }' <<<"$last")")
     fi
   done
-  local med="" mbs="-" ratio="-" rss="n/a"
+  local med="" mbs="-" ratio="-" rss="n/a" cpu="n/a"
   if [[ $status == ok ]]; then
     med=$(printf '%s\n' "${times[@]}" | median)
     if [[ $mb != - ]]; then mbs=$(awk -v m="$mb" -v s="$med" 'BEGIN { printf "%.1f", m / s }'); fi
     [[ -n $GNU_TIME ]] && rss=$(awk -v k="$rss_max" 'BEGIN { printf "%.0f", k / 1024 }')
+    [[ -n $GNU_TIME ]] && cpu=$(printf '%s\n' "${cpus[@]}" | median)
     if [[ -n $is_base ]]; then BASE_S[$group]=$med; fi
     if [[ -n ${BASE_S[$group]:-} ]]; then
       ratio=$(awk -v s="$med" -v b="${BASE_S[$group]}" 'BEGIN { printf "%.2f", s / b }')
@@ -201,7 +203,7 @@ measure() {
   else
     med=$status
   fi
-  ROWS+=("| $group | \`$(md_escape "$tpl")\` | $med | $mbs | $ratio | $rss | $(verdict "$ratio" "$rss") |")
+  ROWS+=("| $group | \`$(md_escape "$tpl")\` | $med | $cpu | $mbs | $ratio | $rss | $(verdict "$ratio" "$rss") |")
 }
 
 # The issue's targets (issue 16), beside the figure they judge. TARGET, set before a row is
@@ -228,12 +230,12 @@ cl() {
   if ((CURSORLOG_OK)); then
     measure "$group" "$tpl" "$runs" "$mb" baseline
   else
-    ROWS+=("| $group | \`$(md_escape "$tpl")\` | skipped | - | - | - | - |")
+    ROWS+=("| $group | \`$(md_escape "$tpl")\` | skipped | - | - | - | - | - |")
   fi
 }
 peer() { # peer TOOL GROUP TEMPLATE RUNS MB
   local tool=$1; shift
-  if have "$tool"; then measure "$@"; else ROWS+=("| $1 | \`$(md_escape "$2")\` | skipped ($tool missing) | - | - | - | - |"); fi
+  if have "$tool"; then measure "$@"; else ROWS+=("| $1 | \`$(md_escape "$2")\` | skipped ($tool missing) | - | - | - | - | - |"); fi
 }
 
 # startup: hyperfine when available (better at short commands), else the measure() loop
@@ -249,7 +251,7 @@ startup() {
   local tpl first=1
   for tpl in "${tpls[@]}"; do
     if [[ $tpl == cursorlog* ]] && ((!CURSORLOG_OK)); then
-      ROWS+=("| startup | \`$tpl\` | skipped | - | - | - | - |"); first=0; continue
+      ROWS+=("| startup | \`$tpl\` | skipped | - | - | - | - | - |"); first=0; continue
     fi
     local cmd; cmd=$(expand "$tpl")
     log "[startup] $tpl  (hyperfine, $STARTUP_RUNS runs)"
@@ -257,7 +259,7 @@ startup() {
     hyperfine -N --warmup 3 --runs "$STARTUP_RUNS" --export-json "$TMP/hf.json" "$cmd" >/dev/null 2>"$TMP/err" || rc=$?
     if ((rc != 0)); then
       note "startup: \`$tpl\` failed under hyperfine (non-zero exit): $(first_error "$TMP/err")"
-      ROWS+=("| startup | \`$(md_escape "$tpl")\` | failed | - | - | - | - |"); first=0; continue
+      ROWS+=("| startup | \`$(md_escape "$tpl")\` | failed | - | - | - | - | - |"); first=0; continue
     fi
     med=$(node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).results[0]; console.log(r.median)' "$TMP/hf.json")
     if [[ -n $GNU_TIME ]]; then
@@ -269,7 +271,7 @@ startup() {
     if [[ $tpl == node* ]]; then target "ratio>=0.74"; else target ""; fi
     local ratio="-"
     [[ -n ${BASE_S[startup]:-} ]] && ratio=$(awk -v s="$med" -v b="${BASE_S[startup]}" 'BEGIN { printf "%.2f", s / b }')
-      ROWS+=("| startup | \`$(md_escape "$tpl")\` | $(awk -v s="$med" 'BEGIN { printf "%.3f", s }') | - | $ratio | $rss | $(verdict "$ratio" "$rss") |")
+      ROWS+=("| startup | \`$(md_escape "$tpl")\` | $(awk -v s="$med" 'BEGIN { printf "%.3f", s }') | - | - | $ratio | $rss | $(verdict "$ratio" "$rss") |")
     first=0
   done
 }
@@ -313,7 +315,7 @@ for j in $JOBS; do
       c=json; [[ $j == jobs-text ]] && c=text
       cl "$j" "cursorlog $c --jobs 1 PARTS" "$RUNS" "$MB_PARTS"
       if ((CURSORLOG_OK)); then measure "$j" "cursorlog $c --jobs 2 PARTS" "$RUNS" "$MB_PARTS"
-      else ROWS+=("| $j | \`cursorlog $c --jobs 2 PARTS\` | skipped | - | - | - | - |"); fi ;;
+      else ROWS+=("| $j | \`cursorlog $c --jobs 2 PARTS\` | skipped | - | - | - | - | - |"); fi ;;
     scale)
       if ((CURSORLOG_OK)); then
         target "rss<=120"
@@ -336,12 +338,12 @@ rev=$(git rev-parse --short HEAD 2>/dev/null || echo "uncommitted")
   echo "- machine: $(nproc 2>/dev/null || echo '?') cores${cpu:+, $cpu}, $(awk '/MemTotal/ { printf "%.0f GB RAM", $2 / 1048576 }' /proc/meminfo 2>/dev/null || true)"
   echo "- versions: node $(node --version), $(ver jq --version), $(ver mlr --version), $(ver hyperfine --version); cursorlog \`$CURSORLOG\` at $rev"
   echo "- FILE = \`$FILE\`, SMALL = \`$SMALL\`, PARTS = \`$DATA/part-{1..4}.ndjson\`, BIG = \`$BIG\`"
-  echo "- median s: median wall time; MB/s: input MB (10^6 bytes) / median s; ratio: median s / median s of the group's first (cursorlog) row, so > 1 means slower than cursorlog; peak RSS: max over runs (GNU time %M)"
+  echo "- median s: median wall time; CPU s: median user + sys time (GNU time), steadier than wall time on a shared machine; MB/s: input MB (10^6 bytes) / median s; ratio: median s / median s of the group's first (cursorlog) row, so > 1 means slower than cursorlog; peak RSS: max over runs (GNU time %M)"
   echo
   echo "- target: issue 16's goal for the row's ratio (or, on the 1 GB rows, its peak RSS), and whether this run met it"
   echo
-  echo "| job | command | median s | MB/s | ratio to cursorlog | peak RSS MB | target |"
-  echo "|---|---|---:|---:|---:|---:|---|"
+  echo "| job | command | median s | CPU s | MB/s | ratio to cursorlog | peak RSS MB | target |"
+  echo "|---|---|---:|---:|---:|---:|---:|---|"
   printf '%s\n' "${ROWS[@]}"
   if ((${#NOTES[@]})); then
     echo
