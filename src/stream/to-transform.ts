@@ -19,7 +19,10 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
     writableHighWaterMark: 1, // one batch waiting at most (see run-stage.ts)
     readableObjectMode: false,
     transform(batch: InputBatch, _enc, done) {
-      if (stopped) return done();
+      if (stopped) {
+        batch.release?.();
+        return done();
+      }
       let out = "";
       let parts: Buffer[] | undefined;
       try {
@@ -74,6 +77,8 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
         if (out !== "") parts.push(Buffer.from(out));
         this.push(Buffer.concat(parts));
       } else if (out !== "") this.push(out);
+      // The raw lines are copied out: their read buffer can be read into again.
+      batch.release?.();
       done();
     },
     flush(done) {
