@@ -25,7 +25,7 @@ test("line splitter: multi-byte UTF-8, CRLF and BOM split at every chunk size gi
   const data = Buffer.from("\ufeff{\"t\":\"é日本😀\"}\r\n\r\n{\"b\":1}\r\n{\"c\":\"no newline\"}", "utf8");
   const expected = [
     { lineNo: 1, text: '{"t":"é日本😀"}' },
-    { lineNo: 2, text: "" },
+    // line 2 is blank: counted, never handed on (blank-lines.test.ts)
     { lineNo: 3, text: '{"b":1}' },
     { lineNo: 4, text: '{"c":"no newline"}' },
   ];
@@ -81,8 +81,15 @@ test("json reader: non-objects, garbage and truncation name their line", () => {
     { file: "f.json", line: 1, text: '{"a":1}', value: { a: 1 } },
     { kind: "malformed", file: "f.json", line: 2, message: "unexpected end of input: the JSON value that starts here is never closed" },
   ]);
-  assert.deepEqual(readLines("\u0000\u0001\u00ff garbage\n"), [
-    { kind: "malformed", file: "f.json", line: 1, message: 'not JSON: the line starts with "\\u0000\\u0001ÿ garbage"' },
+  // A line that does not begin like JSON is the agent CLI's own text (stderr merged), quoted whole:
+  // never malformed. One that begins like JSON ({ [ " } ]) and is broken stays malformed.
+  assert.deepEqual(readLines("\u0000\u0001\u00ff garbage\n  RetriableError: [invalid_argument] x \n"), [
+    { kind: "said", file: "f.json", line: 1, message: "\u0000\u0001\u00ff garbage" },
+    { kind: "said", file: "f.json", line: 2, message: "RetriableError: [invalid_argument] x" },
+  ]);
+  assert.deepEqual(readLines('"RetriableError\n]\n'), [
+    { kind: "malformed", file: "f.json", line: 1, message: 'not JSON: the line starts with "\\"RetriableError"' },
+    { kind: "malformed", file: "f.json", line: 2, message: 'not JSON: the line starts with "]"' },
   ]);
 });
 
@@ -169,8 +176,15 @@ test("a directory named while stdin is a terminal is read (or reported when it h
   }
 });
 
-test("empty input: no output, exit 0, for every command", async () => {
-  for (const cmd of ["json", "text"]) assert.deepEqual(await runCli([cmd], { stdin: "" }), { stdout: "", stderr: "", code: 0 });
+test("empty input: no session in the input, exit 4 (an agent that never started is no success); filter writes nothing, exit 0", async () => {
+  for (const cmd of ["json", "text", "timeline", "stats"]) {
+    for (const stdin of ["", "\n \n"]) {
+      const r = await runCli([cmd, "--format", cmd === "timeline" ? "ndjson" : "json"].slice(0, cmd === "json" || cmd === "text" ? 1 : 3), { stdin });
+      assert.equal(r.stderr, "cursorlog: error (at <stdin>): no session in the input\n", cmd);
+      assert.equal(r.code, 4, cmd);
+    }
+  }
+  assert.deepEqual(await runCli(["filter"], { stdin: "" }), { stdout: "", stderr: "", code: 0 });
 });
 
 test("usage errors exit 2 in the cursorlog grammar", async () => {
@@ -254,6 +268,11 @@ test("skipped lines: a run grows only by lines of the very same type (same lengt
     [3, undefined, "aaab", true],
     [4, 5, "aaaa", true],
     [6, undefined, "aaab", true],
+  ]);
+  // A blank line between two lines of one type ends the run: a run is consecutive lines.
+  assert.deepEqual(readSkipping('{"type":"aaaa"}\n\n{"type":"aaaa"}\n{"type":"aaaa"}\n', skip, 100), [
+    [1, undefined, "aaaa", true],
+    [3, 4, "aaaa", true],
   ]);
 });
 

@@ -242,6 +242,15 @@ test("StartOrderQueue keeps order across compaction and restarts numbering at en
   q.start(1);
   assert.equal(q.completeUnstarted((seq) => `orphan ${seq}\n`), "");
   assert.equal(q.end((key, seq) => `open ${key} ${seq}\n`), `open 1 ${n + 3001}\norphan ${n + 3002}\n`);
+  // Many rows held at the end come as pieces, in order, and the queue starts again at once.
+  for (let i = 0; i < 100_000; i++) q.start(i);
+  const pieces = q.end((key, seq) => `open ${key} ${seq}\n`);
+  assert.equal(typeof pieces, "object");
+  assert.equal(q.start(-1), 1, "numbering restarts at end, before the pieces are read");
+  const all = [...(pieces as Iterable<string>)];
+  assert.ok(all.length > 10 && all.every((p) => p.length < 70_000), `${all.length} pieces`);
+  assert.equal(all.join(""), Array.from({ length: 100_000 }, (_, i) => `open ${i} ${i + 1}\n`).join(""));
+  q.end(() => "");
   assert.equal(q.start(7), 1, "numbering restarts after end");
 });
 
@@ -313,7 +322,10 @@ test("timeline CSV loads in Miller with the same records", async (t) => {
 
 test("timeline action and target are what `cursorlog text -v` prints for the same call", async () => {
   for (const f of FIXTURES) {
-    const text = (await runCli(["text", "-v", "--lenient", "--allow-incomplete", f])).stdout.split("\n").filter(Boolean);
+    // Action lines only: not a background task's end, nor the agent CLI's own text.
+    const text = (await runCli(["text", "-v", "--lenient", "--allow-incomplete", f])).stdout
+      .split("\n")
+      .filter((l) => l !== "" && !l.startsWith("Background task ") && !l.startsWith("The agent CLI said: "));
     const nd = (await runCli(["timeline", "--lenient", "--format", "ndjson", f])).stdout;
     const done = nd
       .split("\n")
@@ -335,7 +347,7 @@ test("timeline --columns: an unknown column is a usage error that lists the vali
   const r = await runCli(["timeline", "--columns", "seq,nope", "test/fixtures/2026-long.ndjson"]);
   assert.equal(r.code, 2);
   assert.equal(r.stdout, "");
-  assert.match(r.stderr, /unknown column "nope"; valid columns: session_id,call_id,seq,kind,tool,action,target,started_at,completed_at,duration_ms,status,exit_code,model_call_id,file,started_line,completed_line/);
+  assert.match(r.stderr, /unknown column "nope"; valid columns: session_id,call_id,seq,kind,tool,action,target,started_at,completed_at,duration_ms,status,exit_code,model_call_id,file,started_line,completed_line,background_end,background_ms/);
 });
 
 test("timeline --help documents the columns, formats, ordering and --safe-csv", async () => {

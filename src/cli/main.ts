@@ -3,12 +3,14 @@ import { CommanderError, type Command } from "commander";
 import { formatDiagnostic } from "../diagnostics.js";
 import { ExitCode } from "../exit-codes.js";
 import { isBrokenPipe } from "../stream/run-stage.js";
+import { OutputError } from "../stream/write-error.js";
 import type { CommandContext } from "./command-context.js";
 import { colorsFor } from "./config.js";
 import type { Io } from "./io.js";
 import { buildProgram } from "./program.js";
 
 export type { Io } from "./io.js";
+export { processIo } from "./process-io.js";
 
 export const VERSION: string = (
   JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
@@ -16,7 +18,7 @@ export const VERSION: string = (
 
 /** Runs one invocation: parse argv, run the chosen command, map every outcome to an exit status. */
 export async function main(argv: readonly string[], ioIn: Io): Promise<ExitCode> {
-  const io: Io = { ...ioIn, argv };
+  const io: Io = { ...ioIn };
   let run: (() => Promise<ExitCode>) | undefined;
   const ctx: CommandContext = { io, setRun: (r) => (run = r) };
   const program = buildProgram(ctx, VERSION);
@@ -35,7 +37,9 @@ export async function main(argv: readonly string[], ioIn: Io): Promise<ExitCode>
     return await run();
   } catch (err) {
     if (isBrokenPipe(err)) return ExitCode.OK;
-    const message = err instanceof Error ? err.message : String(err);
+    // A write that failed (a full disk): said as such, never a stack trace or "invalid log" (status 1).
+    const message =
+      (err as NodeJS.ErrnoException)?.syscall === "write" ? new OutputError("output", err).message : err instanceof Error ? err.message : String(err);
     io.stderr.write(formatDiagnostic({ severity: "error", message, code: ExitCode.USAGE_OR_IO }, colorsFor(false)));
     return ExitCode.USAGE_OR_IO;
   }

@@ -182,12 +182,13 @@ export class LineSplitter {
       let e = end;
       if (e > start && buf[e - 1] === 13) e--;
       const s = e - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf ? start + 3 : start;
-      this.decoded(++this.lineNo, buf, s, e, -1, out);
+      if (isBlankBytes(buf, s, e)) ++this.lineNo;
+      else this.decoded(++this.lineNo, buf, s, e, -1, out);
       return;
     }
     const scanner = lineScanner();
-    // An empty line makes no record: it is blank.
-    if (scanner.scan(buf, start, end, true) === 0) out.push({ lineNo: ++this.lineNo, text: "" });
+    // An empty line makes no record: it is blank, counted and nothing more.
+    if (scanner.scan(buf, start, end, true) === 0) ++this.lineNo;
     else this.take(buf, start, scanner.records, 0, out);
   }
 
@@ -204,15 +205,14 @@ export class LineSplitter {
       out.push({ lineNo, oversize: length });
       return;
     }
-    if (status === LineStatus.BLANK) {
-      out.push({ lineNo, text: "" });
-      return;
-    }
+    // A blank line is counted and nothing more: no object, no decoding, no parse. (Form feeds and
+    // vertical tabs are not JSON white space, so the scanner calls a line of them BAD: blank too.)
+    if (status === LineStatus.BLANK || (status === LineStatus.BAD && isBlankBytes(buf, start, end))) return;
     const skip = this.skip;
     // The run of skipped lines just before, of this very type (its bytes, escape-free): one line
     // more, without asking the skip again (its string answers depend on the type alone).
     const run = this.run;
-    if (run !== undefined && status === LineStatus.OBJECT && (word & (LineFlag.KEY_ESCAPED | LineFlag.TYPE_ESCAPED)) === 0 && run.buf === buf && out.length > 0 && out[out.length - 1] === run) {
+    if (run !== undefined && status === LineStatus.OBJECT && (word & (LineFlag.KEY_ESCAPED | LineFlag.TYPE_ESCAPED)) === 0 && run.buf === buf && run.lineNo + run.count === lineNo && out.length > 0 && out[out.length - 1] === run) {
       const ts = base + rec[k + 4]!;
       const n = base + rec[k + 5]! - ts;
       if (rec[k + 4]! >= 0 && n === this.runTypeEnd - this.runTypeStart && sameRange(buf, ts, this.runTypeStart, n)) {
@@ -276,6 +276,15 @@ export class LineSplitter {
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/** True when `buf[start, end)` holds only spaces, tabs, CRs, form feeds and vertical tabs (or nothing). */
+function isBlankBytes(buf: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const b = buf[i]!;
+    if (b !== 32 && b !== 9 && b !== 13 && b !== 12 && b !== 11) return false;
+  }
+  return true;
+}
 
 /** `buf[a, a + n)` and `buf[b, b + n)` hold the same bytes. */
 function sameRange(buf: Buffer, a: number, b: number, n: number): boolean {

@@ -4,6 +4,7 @@ import { JsonReader } from "../input/json-reader.js";
 import { LineSplitter } from "../input/line-splitter.js";
 import { LineError } from "../input/line-error.js";
 import { isProblem, type InputItem, type Problem } from "../input/record.js";
+import { refuseOtherAgents } from "./refuse-other-agents.js";
 import type { Stage } from "./stage.js";
 import pc from "picocolors";
 
@@ -24,7 +25,8 @@ export interface NdjsonTransformOptions {
 export function ndjsonTransform(makeStage: (reporter: Reporter) => Stage, opts: NdjsonTransformOptions = {}): Transform & { exitCode(): number } {
   const file = opts.file ?? "<stream>";
   const reporter = new Reporter((s) => opts.onDiagnostic?.(s), pc.createColors(false), opts.lenient === true);
-  const stage = makeStage(reporter);
+  // Another agent's log (Claude Code, Codex, Gemini CLI) is refused with one diagnostic, exit code 2.
+  const stage = refuseOtherAgents(makeStage(reporter), reporter);
   const splitter = new LineSplitter(Number.MAX_SAFE_INTEGER, stage.skip);
   const reader = new JsonReader(file, Number.MAX_SAFE_INTEGER);
   const run = (items: InputItem[]): string => {
@@ -38,11 +40,12 @@ export function ndjsonTransform(makeStage: (reporter: Reporter) => Stage, opts: 
     };
     for (const item of items) {
       if (isProblem(item)) {
-        problem(item);
+        if (item.kind === "said") out += (stage.said ? stage.said(item) : reporter.said(item)) ?? "";
+        else problem(item);
         continue;
       }
       try {
-        out += stage.record(item) ?? "";
+        out += textOf(stage.record(item));
       } catch (err) {
         if (!(err instanceof LineError)) throw err;
         problem({ kind: "malformed", file: item.file, line: item.line, message: err.message });
@@ -67,8 +70,8 @@ export function ndjsonTransform(makeStage: (reporter: Reporter) => Stage, opts: 
         reader.read(splitter.end(), items);
         reader.end(items);
         let out = run(items);
-        out += stage.fileEnd?.(file, splitter.lastLine) ?? "";
-        out += stage.finish?.() ?? "";
+        out += textOf(stage.fileEnd?.(file, splitter.lastLine));
+        out += textOf(stage.finish?.());
         done(null, out === "" ? undefined : out);
       } catch (err) {
         done(err as Error);
@@ -76,4 +79,11 @@ export function ndjsonTransform(makeStage: (reporter: Reporter) => Stage, opts: 
     },
   });
   return Object.assign(t, { exitCode: () => reporter.code });
+}
+
+/** A stage's output as one string (this transform writes text). */
+function textOf(out: string | Buffer | Iterable<string> | undefined): string {
+  if (out === undefined || typeof out === "string") return out ?? "";
+  if (Buffer.isBuffer(out)) return out.toString();
+  return [...out].join("");
 }

@@ -24,13 +24,8 @@ export function jsonCommand(ctx: CommandContext): Command {
     .option("--allow-incomplete", 'print a synthesized {"subtype":"incomplete","is_error":true} object for a session that has no result, and exit 0');
   withJobsOption(withInputOptions(cmd)).action((files: string[], raw: JsonRaw) => {
     ctx.setRun(async () => {
-      // Loaded only when this command runs (start-up reads no other command's code).
-      const { toResultJson } = await import("../../outputs/log-stages.js");
-      return runCommand(ctx.io, files, raw, (reporter) =>
-        toResultJson({ pretty: raw.pretty === true, allowIncomplete: raw.allowIncomplete === true }, reporter),
-        "json",
-        true,
-      );
+      // The stage is built from this description (src/jobs/stages.ts), here or in --jobs workers.
+      return runCommand(ctx.io, files, raw, { command: "json", options: { pretty: raw.pretty === true, allowIncomplete: raw.allowIncomplete === true } }, "json");
     });
   });
   return cmd;

@@ -46,12 +46,12 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
   let kept = 0;
 
   function emit(rec: JsonRecord): string | Buffer {
+    return emitLine(opts.count ? "" : lineOf(rec));
+  }
+
+  function emitLine(line: string | Buffer): string | Buffer {
     kept++;
-    if (opts.count) return "";
-    if (rec.raw !== undefined) return rec.raw;
-    // Invalid UTF-8: the bytes as read, not the U+FFFD the text has in their place.
-    if (rec.bytes !== undefined) return Buffer.concat([rec.bytes, LF]);
-    return rec.text + "\n";
+    return opts.count ? "" : line;
   }
 
   const finish = (): string | undefined => {
@@ -89,28 +89,45 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
 
   const tracker = new SessionTracker();
   const written = new WeakSet<OpenCall>();
+  // The line of each open call's start not written yet, for its completion to bring out. Only the
+  // line (its text or bytes), not the parsed event; dropped when the session ends.
+  const held = new Map<OpenCall, string | Buffer>();
   return {
     record(rec) {
       const step = tracker.observe(rec);
+      if (step.ended) held.clear();
       const hit = matches(rec);
       if (step.started) {
-        if (!hit) return undefined;
+        if (!hit) {
+          held.set(step.started, lineOf(rec));
+          return undefined;
+        }
         written.add(step.started);
         return emit(rec);
       }
       if (step.completed) {
         const start = step.completed.started;
         const startWritten = start !== undefined && written.delete(start);
-        if (hit) return start !== undefined && !startWritten ? join(emit(start.rec), emit(rec)) : emit(rec);
+        const startLine = start === undefined ? undefined : held.get(start);
+        if (start !== undefined) held.delete(start);
+        if (hit) return startLine !== undefined ? join(emitLine(startLine), emit(rec)) : emit(rec);
         return startWritten ? emit(rec) : undefined;
       }
       return hit ? emit(rec) : undefined;
     },
     fileEnd() {
       tracker.endFile();
+      held.clear();
       window?.endFile();
       return undefined;
     },
     finish,
   };
+}
+
+/** A line as filter writes it: its bytes as read (invalid UTF-8 too, not the U+FFFD of its text). */
+function lineOf(rec: JsonRecord): string | Buffer {
+  if (rec.raw !== undefined) return rec.raw;
+  if (rec.bytes !== undefined) return Buffer.concat([rec.bytes, LF]);
+  return rec.text + "\n";
 }

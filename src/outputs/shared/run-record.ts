@@ -1,3 +1,4 @@
+import { backgroundTaskId } from "../../events/background.js";
 import type { Session, Step } from "../../events/sessions.js";
 import type { ToolCall } from "../../events/tool-call.js";
 import { isAssistant, isInit, messageText } from "../../events/types.js";
@@ -123,8 +124,10 @@ export class RunCollector {
     if (step.started !== undefined) {
       this.flushMessage();
       const open = step.started;
-      const c = this.newCall(open.callId, open.call, rec);
-      c.startMs = open.call.startedAtMs ?? ts;
+      // The start's whole call (its arguments uncut): the trace keeps each call of the run.
+      const call = step.startCall ?? open;
+      const c = this.newCall(open.callId, call, rec);
+      c.startMs = call.startedAtMs ?? ts;
       c.startLine = rec.line;
       this.bySeqOpen.set(open, c);
       r.calls.push(c);
@@ -138,7 +141,10 @@ export class RunCollector {
         c.startMs = done.call.startedAtMs;
         r.calls.push(c);
       } else this.bySeqOpen.delete(done.started);
+      // The tracker merged in the start's arguments cut (OpenCall): the whole ones are here.
+      const startArgs = c.call.args;
       c.call = done.call;
+      if (startArgs !== undefined && done.started !== undefined && done.started.args === done.call.args) c.call = { ...done.call, args: startArgs };
       if (c.modelCallId === undefined) c.modelCallId = str(rec.value.model_call_id);
       c.completed = true;
       c.endMs = done.call.completedAtMs ?? ts;
@@ -146,10 +152,11 @@ export class RunCollector {
       if (done.call.startedAtMs !== undefined && done.call.completedAtMs !== undefined) c.startMs = done.call.startedAtMs;
       if (c.startMs !== undefined) this.time(c.startMs);
       if (c.endMs !== undefined) this.time(c.endMs);
-      const o = done.call.outcome;
-      if (done.call.kind === "shell" && o !== undefined && typeof o.shellId === "string" && o.shellId !== "") {
-        c.shellId = o.shellId;
-        this.shells.set(o.shellId, c);
+      // The shellId is a number in real captures (task_notification's task_id is its text): events/background.ts.
+      const shellId = backgroundTaskId(done.call);
+      if (shellId !== undefined) {
+        c.shellId = shellId;
+        this.shells.set(shellId, c);
       }
     }
     if (step.session.result === rec) {

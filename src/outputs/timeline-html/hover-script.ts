@@ -14,6 +14,9 @@ function tipLines(s, c) {
   if (s.axis === "time") {
     lines.push(c.approx ? "time not logged: drawn after the call before it" : "started at +" + fmtMs(c.x0));
   }
+  if (c.bg !== undefined) {
+    lines.push("in the background until +" + fmtMs(c.bg) + (c.bgMs !== null ? " \u00b7 " + fmtMs(c.bgMs) + " from its start" : ""));
+  }
   lines.push("lane " + (c.lane + 1) + " \\u00b7 line " + c.line);
   return lines;
 }

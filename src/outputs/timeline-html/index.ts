@@ -1,9 +1,9 @@
 import type { Reporter } from "../../diagnostics.js";
 import { SessionTracker, type Session } from "../../events/sessions.js";
 import { ExitCode } from "../../exit-codes.js";
-import type { JsonRecord } from "../../input/record.js";
+import type { JsonRecord, Problem } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";
-import { incompleteMessage } from "../shared/incomplete.js";
+import { reportFileEnd, reportFinished, reportIncomplete } from "../shared/incomplete.js";
 import { isoTimeFormatter } from "../shared/iso-time.js";
 import { timelineHtmlPage } from "./page.js";
 import { finishHtmlSession, observeHtml, startHtmlSession, type HtmlSessionAcc } from "./session.js";
@@ -24,21 +24,32 @@ export interface TimelineHtmlOptions {
 export function toTimelineHtml(opts: TimelineHtmlOptions, reporter: Reporter): Stage {
   const tracker = new SessionTracker();
   const iso = isoTimeFormatter();
-  const sessions: HtmlSession[] = [];
+  /** Sessions over, laid out when the page is written (a long layout pauses there for signals). */
+  const closed: (HtmlSessionAcc | undefined)[] = [];
   let acc: HtmlSessionAcc | undefined;
 
   /** The session is over (its result, the next session, the end of its file): keep its page data. */
   function close(s: Session): void {
     if (acc === undefined || acc.session !== s) return;
-    sessions.push(finishHtmlSession(acc, iso));
+    acc.running.clear();
+    closed.push(acc);
     acc = undefined;
+  }
+
+  function* page(): Generator<string> {
+    const sessions: HtmlSession[] = [];
+    for (let i = 0; i < closed.length; i++) {
+      sessions.push(yield* finishHtmlSession(closed[i]!, iso));
+      closed[i] = undefined; // its call records, now laid out, can go
+    }
+    yield* timelineHtmlPage({ sessions });
   }
 
   function ended(s: Session | undefined): void {
     if (s === undefined) return;
     close(s);
     if (s.result === undefined && !opts.allowIncomplete) {
-      reporter.report({ severity: "error", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.INCOMPLETE });
+      reportIncomplete(reporter, s);
     }
   }
 
@@ -49,17 +60,23 @@ export function toTimelineHtml(opts: TimelineHtmlOptions, reporter: Reporter): S
       if (acc === undefined) acc = startHtmlSession(step.session);
       observeHtml(acc, step, rec);
       if (step.session.result === rec) {
-        if (rec.value.is_error === true) reporter.raise(ExitCode.NEGATIVE);
+        reportFinished(reporter, step.session);
         close(step.session);
       }
       return undefined;
     },
-    fileEnd(_file: string, lastLine: number) {
-      ended(tracker.endFile(lastLine));
+    said(p: Problem) {
+      tracker.said(p.file, p.line ?? 0, p.message);
+      return undefined;
+    },
+    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
+      const last = tracker.endFile(lastLine);
+      ended(last);
+      reportFileEnd(reporter, file, last, tracker.unclaimed(), unreadable);
       return undefined;
     },
     finish() {
-      return timelineHtmlPage({ sessions });
+      return page();
     },
   };
 }

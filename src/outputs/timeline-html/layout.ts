@@ -1,5 +1,5 @@
 import type { CallRecord } from "./call.js";
-import { MIN_BAR, packLanes, type Interval } from "../shared/lanes.js";
+import { MIN_BAR, packLanesSteps, type Interval } from "../shared/lanes.js";
 import { statusClass } from "./status.js";
 import type { HtmlCall } from "./types.js";
 
@@ -18,14 +18,25 @@ export interface Layout {
  * time the axis is time: it runs from the session's first logged time to its last (events and
  * calls alike); a call missing a time is placed at the start of the call before it (flagged
  * approx); an incomplete call runs to the end of the axis. Without any time (2025 logs) call n
- * takes the unit [n-1, n], an incomplete one [n-1, end]. `firstTs`/`lastTs`: the events' range.
+ * takes the unit [n-1, n], an incomplete one [n-1, end]. A background shell whose end
+ * (task_notification) is logged keeps its lane up to that end (`bg`), drawn apart from its bar.
+ * `firstTs`/`lastTs`: the events' range.
  */
-export function layoutCalls(records: readonly CallRecord[], firstTs: number | undefined, lastTs: number | undefined): Layout {
+/** Calls handled between one pause and the next of layoutCallsSteps. */
+const SLICE = 1 << 16;
+
+/**
+ * As a generator that pauses (yields "") every SLICE calls of each pass, so that the page's
+ * writer lets the event loop run (a signal takes effect) during the layout of many calls.
+ */
+export function* layoutCalls(records: readonly CallRecord[], firstTs: number | undefined, lastTs: number | undefined): Generator<"", Layout> {
   let lo = firstTs ?? Infinity;
   let hi = lastTs ?? -Infinity;
   let timed = false;
-  for (const r of records) {
-    for (const t of [r.startedMs, r.completedMs]) {
+  for (let i = 0; i < records.length; i++) {
+    if (i % SLICE === SLICE - 1) yield "";
+    const r = records[i]!;
+    for (const t of [r.startedMs, r.completedMs, r.backgroundEndMs]) {
       if (t === undefined) continue;
       timed = true;
       if (t < lo) lo = t;
@@ -34,44 +45,68 @@ export function layoutCalls(records: readonly CallRecord[], firstTs: number | un
   }
   const intervals: Interval[] = [];
   const approx: boolean[] = [];
+  /** A bar's end; a background shell's end on the axis (its lane stays its own up to there). */
+  const ends: number[] = [];
+  const bg: Array<number | undefined> = [];
   let span: number;
   let origin: number | undefined;
   if (timed) {
     origin = lo;
     span = Math.max(hi - lo, 1);
     let prev = 0;
-    for (const r of records) {
+    for (let i = 0; i < records.length; i++) {
+      if (i % SLICE === SLICE - 1) yield "";
+      const r = records[i]!;
       const open = r.status === "incomplete";
       const known = r.startedMs ?? r.completedMs;
       const start = known === undefined ? prev : known - lo;
       const end = open ? span : r.completedMs === undefined ? start : Math.max(r.completedMs - lo, start);
-      intervals.push({ start, end });
+      const bgEnd = r.backgroundEndMs === undefined ? undefined : Math.max(r.backgroundEndMs - lo, end);
+      bg.push(bgEnd);
+      ends.push(end);
+      intervals.push({ start, end: bgEnd ?? end });
       approx.push(!open && (r.startedMs === undefined || r.completedMs === undefined));
       prev = start;
     }
   } else {
     span = Math.max(records.length, 1);
     for (const r of records) {
-      intervals.push({ start: r.seq - 1, end: r.status === "incomplete" ? span : r.seq });
+      const end = r.status === "incomplete" ? span : r.seq;
+      intervals.push({ start: r.seq - 1, end });
+      ends.push(end);
       approx.push(false);
+      bg.push(undefined);
     }
   }
-  const lanes = packLanes(intervals, span * MIN_BAR);
-  const calls = records.map((r, i): HtmlCall => ({
+  const lanes = yield* packLanesSteps(intervals, span * MIN_BAR);
+  const calls = new Array<HtmlCall>(records.length);
+  for (let i = 0; i < records.length; i++) {
+    if (i % SLICE === SLICE - 1) yield "";
+    calls[i] = htmlCall(records[i]!, lanes[i]!, intervals[i]!.start, ends[i]!, approx[i]!, bg[i]);
+  }
+  return { axis: timed ? "time" : "sequence", origin, span, lanes: lanes.reduce((n, l) => Math.max(n, l + 1), 0), calls };
+}
+
+function htmlCall(r: CallRecord, lane: number, x0: number, x1: number, approx: boolean, bg: number | undefined): HtmlCall {
+  const call: HtmlCall = {
     seq: r.seq,
     id: r.id,
-    lane: lanes[i]!,
+    lane,
     kind: r.kind,
     action: r.action,
     target: r.target,
     status: r.status,
     cls: statusClass(r.status),
-    x0: intervals[i]!.start,
-    x1: intervals[i]!.end,
+    x0,
+    x1,
     ms: r.durationMs ?? null,
     exit: r.exit,
-    approx: approx[i]!,
+    approx,
     line: r.line,
-  }));
-  return { axis: timed ? "time" : "sequence", origin, span, lanes: lanes.reduce((n, l) => Math.max(n, l + 1), 0), calls };
+  };
+  if (bg !== undefined) {
+    call.bg = bg;
+    call.bgMs = r.backgroundMs ?? null;
+  }
+  return call;
 }

@@ -3,7 +3,7 @@ import { isPlainObject } from "../../events/types.js";
 import { ExitCode } from "../../exit-codes.js";
 import { isTooDeep } from "../../input/too-deep.js";
 import type { JsonRecord, Problem } from "../../input/record.js";
-import type { Stage } from "../../stream/stage.js";
+import { joinPieces, type Stage } from "../../stream/stage.js";
 import type { DiagnosticFormat } from "../../validate/diagnostic-format.js";
 import type { Finding } from "../../validate/finding.js";
 import { LifecycleChecker } from "../../validate/lifecycle.js";
@@ -23,6 +23,8 @@ export interface ValidateReportOptions {
   lifecycle: boolean;
   /** Stop after this many errors; 0 means no limit. */
   maxErrors: number;
+  /** --allow-empty: a file without any session is not a lifecycle error. */
+  allowEmpty?: boolean;
 }
 
 export interface ValidateReport extends Stage {
@@ -54,7 +56,7 @@ const NOT_ONE_PER_LINE = "not one JSON object per line: this value spans several
  */
 export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter): ValidateReport {
   const { byType, entry, types, toolKinds } = opts.validators;
-  const lifecycle = opts.lifecycle ? new LifecycleChecker() : undefined;
+  const lifecycle = opts.lifecycle ? new LifecycleChecker(opts.allowEmpty === true) : undefined;
   const unknownSeverity: Finding["severity"] = opts.strict ? "error" : "warning";
   /** The files read: a file that could not be opened or read before its first line is not one. */
   let files = 0;
@@ -83,10 +85,26 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     return opts.format.finding(f);
   }
 
-  function emitAll(list: Finding[] | undefined): string {
+  /** The findings' lines: a string for an array, pieces for a generator (a session's many open calls). */
+  function emitAll(list: Iterable<Finding> | undefined): string | Iterable<string> {
+    if (list === undefined) return "";
+    if (!Array.isArray(list)) return emitPieces(list);
     let out = "";
-    if (list !== undefined) for (const f of list) out += emit(f);
+    for (const f of list) out += emit(f);
     return out;
+  }
+
+  function* emitPieces(list: Iterable<Finding>): Generator<string> {
+    let out = "";
+    for (const f of list) {
+      if (stopped) break;
+      out += emit(f);
+      if (out.length >= 1 << 16) {
+        yield out;
+        out = "";
+      }
+    }
+    if (out !== "") yield out;
   }
 
   /** The checks of one line on its own: their diagnostics; lineBad tells whether one was an error. */
@@ -175,15 +193,13 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       inFile = true;
       // A line too deep for the validator throws out of checkLine and comes back through problem(),
       // which counts it: counted here first, it was "2 lines, 1 valid".
-      let out = checkLine(rec);
+      const out = checkLine(rec);
       if (schemaLoops) return undefined;
       lines++;
       if (lineBad) invalid++;
-      if (lifecycle !== undefined) {
-        const found = lifecycle.observe(rec);
-        if (found !== undefined) out += emitAll(found);
-      }
-      return out === "" ? undefined : out;
+      const found = lifecycle?.observe(rec);
+      const text = found === undefined ? out : joinPieces([out, emitAll(found)]);
+      return text === "" ? undefined : text;
     },
     problem(p: Problem) {
       if (p.kind === "io") {
@@ -197,12 +213,18 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       invalid++;
       return emit({ file: p.file, line: p.line ?? 0, severity: "error", rule: "parse", path: "", message: p.message });
     },
-    fileEnd(_file: string, lastLine: number) {
+    said(p: Problem) {
+      if (stopped) return undefined;
+      inFile = true;
+      lifecycle?.said(p.file, p.line ?? 0, p.message);
+      return emit({ file: p.file, line: p.line ?? 0, severity: "warning", rule: "agent-message", path: "", message: `the agent CLI said: ${quote(p.message, 2000)}` });
+    },
+    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
       if (stopped) return undefined;
       if (!unread) files++;
       unread = false;
       inFile = false;
-      const out = lifecycle !== undefined ? emitAll(lifecycle.endFile(lastLine)) : "";
+      const out = lifecycle !== undefined ? emitAll(lifecycle.endFile(file, lastLine, unreadable === true)) : "";
       return out === "" ? undefined : out;
     },
     finish() {
