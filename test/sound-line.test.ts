@@ -159,7 +159,7 @@ test("keepWhole writes no line JSON.parse refuses: filter --type on the damaged 
   const r = await runCli(["filter", "--type", "thinking", "test/fixtures/validate/bad-json.ndjson"]);
   assert.equal(r.code, 5);
   assert.equal(r.stdout, "");
-  // Line 3 does not begin like JSON: the agent CLI's own text, a warning (main's rule); line 4 is the damaged event.
+  // Line 3 is the agent CLI's own text (a warning); line 4 is the damaged thinking line.
   assert.equal(
     r.stderr,
     "cursorlog: warning (at test/fixtures/validate/bad-json.ndjson:3): the agent CLI said: RetriableError: [invalid_argument] unknown option '--system-prompt'\n" +
