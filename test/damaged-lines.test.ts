@@ -1,4 +1,4 @@
-// Every command finds a damaged line wherever the damage is: at the line's start, inside its type,
+// Every command (show and diff too) finds a damaged line wherever the damage is: at the line's start, inside its type,
 // deep inside a long string that the command never reads (past the 64 bytes the old byte-level
 // checks looked at), at its end. The damaged lines are of the types commands skip unparsed (a
 // thinking delta, a tool call's completion), so only the line scanner's check of the whole line
@@ -36,6 +36,8 @@ const COMMANDS = [
   ["timeline"],
   ["stats"],
   ["export"],
+  ["show"],
+  ["diff"],
 ] as const;
 
 type Hurt = (line: Buffer, at: number) => Buffer;
