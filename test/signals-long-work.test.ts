@@ -163,7 +163,7 @@ test("SIGINT during the last stretch of synchronous work, the output already out
   const ready = join(dir, "spinning");
   // validate writes its summary last, from the stage's finish.
   const child = spawn("node", ["--import", "./test/helpers/slow-first-write.mjs", BIN, "validate", "test/fixtures/2026-long.ndjson"], {
-    env: { ...ENV, READY_FILE: ready, SPIN_MS: "3000", SPIN_ON: "checked " },
+    env: { ...ENV, READY_FILE: ready, SENT_FILE: join(dir, "sent"), SPIN_MS: "20000", SPIN_ON: "checked " },
     stdio: ["ignore", "pipe", "pipe"],
   });
   t.after(() => child.kill("SIGKILL"));
@@ -171,7 +171,10 @@ test("SIGINT during the last stretch of synchronous work, the output already out
   child.stdout!.setEncoding("utf8").on("data", (d: string) => (out += d));
   assert.ok(await until(() => existsSync(ready), 30_000), "cursorlog never wrote");
   child.kill("SIGINT");
-  assert.equal(await exitWithin(child, 20_000), 130);
+  // The spin ends only now: the signal was sent during it (on a loaded machine the spin of a fixed
+  // time could end, and the run exit 0, before this test got to send it).
+  writeFileSync(join(dir, "sent"), "");
+  assert.equal(await exitWithin(child, 30_000), 130);
   // The output was whole before the signal took effect.
   assert.equal(out, spawnSync("node", [BIN, "validate", "test/fixtures/2026-long.ndjson"], { env: ENV, encoding: "utf8" }).stdout);
 });
