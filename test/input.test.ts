@@ -174,7 +174,7 @@ test("empty input: no output, exit 0, for every command", async () => {
 test("usage errors exit 2 in the cursorlog grammar", async () => {
   const r = await runCli(["json", "--no-such-flag"]);
   assert.equal(r.code, 2);
-  assert.equal(r.stderr, "cursorlog: error: unknown option '--no-such-flag'\nRun 'cursorlog --help' for usage.\n");
+  assert.equal(r.stderr, "cursorlog: error: unknown option '--no-such-flag'\nRun 'cursorlog json --help' for usage.\n");
   const v = await runCli(["--version"]);
   assert.deepEqual(v, { stdout: `${JSON.parse(readFileSync("package.json", "utf8")).version}\n`, stderr: "", code: 0 });
 });

@@ -55,5 +55,5 @@ test("zsh completion: a well-formed compdef script naming every command", async 
 test("completion with an unknown shell is a usage error", async () => {
   const r = await runCli(["completion", "fish"]);
   assert.equal(r.code, 2);
-  assert.equal(r.stderr, "cursorlog: error: command-argument value 'fish' is invalid for argument 'shell'. Allowed choices are bash, zsh.\nRun 'cursorlog --help' for usage.\n");
+  assert.equal(r.stderr, "cursorlog: error: command-argument value 'fish' is invalid for argument 'shell'. Allowed choices are bash, zsh.\nRun 'cursorlog completion --help' for usage.\n");
 });

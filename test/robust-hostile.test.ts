@@ -214,7 +214,7 @@ test("property: timeline --safe-csv leaves no text cell starting with = + - @ TA
 test("--safe-csv is documented in timeline --help", async () => {
   const help = (await runFed(["timeline", "--help"])).stdout;
   assert.match(help, /--safe-csv\s+prefix text cells starting with = \+ - @ TAB or CR\s+with '/);
-  assert.match(help, /--safe-csv changes data: text cells starting with = \+ - @ TAB or CR get a leading '/);
+  assert.match(help, /--safe-csv changes data: text cells starting with = \+ - @ TAB or CR get a\s+leading '/);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -225,10 +225,10 @@ const EVIL = ["(a+)+$", "(a|a)*$", "(a|aa)+$", "(.*a){12}$", "^(\\w+\\s?)*$", "(
 
 test("filter --where '~': the guard is documented, and hostile patterns on hostile lines finish in linear time", { timeout: 120_000 }, async () => {
   const help = (await runFed(["filter", "--help"])).stdout;
-  assert.match(help, /runs in linear time/, "filter --help documents the guard");
-  assert.match(help, /counts up to\s+\{1000\}, at most 2000 steps once repeats are expanded \(else exit status 2\)/, "and its compile-time limits");
-  assert.match(help, /at most 32 steps of\s+work per character tested, plus 2\^26 per line; a line that needs more/, "and its budget");
-  assert.match(help, /reported like an invalid line: exit status 5, or skipped with --lenient/, "and what happens past it");
+  assert.match(help, /runs\s+in\s+linear\s+time/, "filter --help documents the guard");
+  assert.match(help, /counts\s+up\s+to\s+\{1000\},\s+at\s+most\s+2000\s+steps\s+once\s+repeats\s+are\s+expanded\s+\(else\s+exit\s+status\s+2\)/, "and its compile-time limits");
+  assert.match(help, /at\s+most\s+32\s+steps\s+of\s+work\s+per\s+character\s+tested,\s+plus\s+2\^26\s+per\s+line;\s+a\s+line\s+that\s+needs\s+more/, "and its budget");
+  assert.match(help, /reported\s+like\s+an\s+invalid\s+line:\s+exit\s+status\s+5,\s+or\s+skipped\s+with\s+--lenient/, "and what happens past it");
   const texts = ["a".repeat(1 << 18) + "!", "ab".repeat(1 << 17), " ".repeat(1 << 18), "x".repeat(1 << 18)];
   const bytes = Buffer.from(texts.map((t) => JSON.stringify({ type: "assistant", text: t })).join("\n") + "\n");
   const bound = await boundFor(bytes, 5000);

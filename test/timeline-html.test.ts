@@ -174,13 +174,13 @@ test("timeline --format html: options that shape csv rows, and --follow, are usa
     const got = await runCli(["timeline", "--format", "html", flag!, ...rest, `${F}/2026-long.ndjson`]);
     assert.equal(got.code, 2, flag);
     assert.equal(got.stdout, "");
-    assert.equal(got.stderr, `cursorlog: error: ${flag} cannot be used with --format html\nRun 'cursorlog --help' for usage.\n`);
+    assert.equal(got.stderr, `cursorlog: error: ${flag} cannot be used with --format html\nRun 'cursorlog timeline --help' for usage.\n`);
   }
 });
 
 test("timeline --help names the html format and shows an example", async () => {
   const help = (await runCli(["timeline", "--help"])).stdout;
   assert.match(help, /csv, tsv, ndjson or html/);
-  assert.match(help, /\$ cursorlog timeline --format html run\.ndjson > run\.html/);
+  assert.match(help, /\$ cursorlog timeline --format html -o run\.html run\.ndjson/);
   assert.match(help, /^ {2}html {4}one self-contained page/m);
 });

@@ -8,10 +8,12 @@ import { textCommand } from "./commands/text.js";
 import { timelineCommand } from "./commands/timeline.js";
 import { validateCommand } from "./commands/validate.js";
 import { completionCommand, manCommand } from "./commands/completion.js";
+import { outputOption } from "./output-file.js";
+import { globalOptions } from "./shared-options.js";
 
 export const PROGRAM_EXAMPLES = `Examples:
   $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog text
-  $ cursorlog json run.ndjson                          # the --output-format json result
+  $ cursorlog json run.ndjson               # the --output-format json result
   $ cursorlog filter --exclude-type thinking run.ndjson > small.ndjson
   $ cursorlog timeline logs/*.ndjson.gz > calls.csv
 `;
@@ -30,13 +32,16 @@ export function buildProgram(ctx: CommandContext, version: string): Command {
     .addHelpText("before", PROGRAM_EXAMPLES)
     .addHelpText(
       "after",
-      "\nExit status: 0 ok, 1 negative answer (invalid lines, no match, is_error result), 2 usage or I/O error,\n" +
-        "3 schema does not compile, 4 a session has no result, 5 a line is not a JSON object.\n" +
+      "\nExit status: 0 ok, 1 negative answer (invalid lines, no match, is_error result),\n" +
+        "2 usage or I/O error, 3 schema does not compile, 4 a session has no result,\n" +
+        "5 a line is not a JSON object.\n" +
         "Run 'cursorlog help COMMAND' for a command's options and examples.",
     )
     .helpCommand("help [command]", "show help for a command")
-    .showSuggestionAfterError(true);
-  for (const make of COMMANDS) program.addCommand(make(ctx));
+    .showSuggestionAfterError(true)
+    .enablePositionalOptions(); // options before the command are the program's (global) ones
+  for (const o of globalOptions()) program.addOption(o);
+  for (const make of COMMANDS) program.addCommand(make(ctx).addOption(outputOption()));
   program.addCommand(manCommand(ctx, version), { hidden: true });
   return program;
 }

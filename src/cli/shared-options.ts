@@ -53,3 +53,16 @@ export function withFollowOption(cmd: Command): Command {
     ),
   );
 }
+
+/**
+ * Options that may come before the command (`cursorlog --color never text …`) and apply to it
+ * (main.ts passes them on): the output ones every command shares.
+ */
+export function globalOptions(): Option[] {
+  return [
+    new Option("--color <when>", "colour the output: auto, always or never").choices(["auto", "always", "never"]),
+    new Option("--progress", "show the progress line on stderr"),
+    new Option("--no-progress", "never show the progress line"),
+    new Option("-o, --output <file>", "write the output to FILE, replaced only when the run completes"),
+  ];
+}

@@ -14,9 +14,11 @@ import { withFollowOption, withInputOptions } from "../shared-options.js";
 
 export const FILTER_EXAMPLES = `Examples:
   $ cursorlog filter --exclude-type thinking run.ndjson > small.ndjson
-  $ cursorlog filter --tool shell --status failure run.ndjson | jq -r '.tool_call.shellToolCall.result.failure.stderr'
-  $ cursorlog filter -c --where 'tool_call.*.result.error exists' logs/*.ndjson.gz
-  $ cursorlog filter --type tool_call --pair --since 2026-01-01T09:00Z --until 2026-01-01T10:00Z run.ndjson
+  $ cursorlog filter --tool shell --status failure run.ndjson |
+      jq -r '.tool_call.shellToolCall.result.failure.stderr'
+  $ cursorlog filter -c --where 'tool_call.*.result.error exists' logs/
+  $ cursorlog filter --type tool_call --pair --since 2026-01-01T09:00Z \\
+      --until 2026-01-01T10:00Z run.ndjson
 `;
 
 const NOTES = `

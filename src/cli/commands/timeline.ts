@@ -2,17 +2,21 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { TIMELINE_COLUMNS, type TimelineColumn } from "../../outputs/timeline/columns.js";
 import type { TimelineFormat } from "../../outputs/timeline/lines.js";
 import type { Reporter } from "../../diagnostics.js";
+import { ExitCode } from "../../exit-codes.js";
 import type { Stage } from "../../stream/stage.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
+import { didYouMean } from "../suggest.js";
 import { withFollowOption, withInputOptions } from "../shared-options.js";
 
 export const TIMELINE_EXAMPLES = `Examples:
   $ cursorlog timeline logs/*.ndjson.gz > calls.csv
-  $ cursorlog timeline --columns seq,duration_ms,status,action,target run.ndjson | mlr --icsv --opprint sort -nr duration_ms
-  $ cursorlog timeline --format ndjson run.ndjson | jq -c 'select(.status != "success")'
-  $ cursorlog timeline --format html run.ndjson > run.html     # a Gantt chart; open it in a browser
+  $ cursorlog timeline --columns seq,duration_ms,status,target run.ndjson |
+      mlr --icsv --opprint sort -nr duration_ms
+  $ cursorlog timeline --format ndjson run.ndjson |
+      jq -c 'select(.status != "success")'
+  $ cursorlog timeline --format html -o run.html run.ndjson   # a Gantt chart
 `;
 
 export const TIMELINE_HELP = `
@@ -84,7 +88,7 @@ function parseColumns(value: string): TimelineColumn[] {
   for (const name of names) {
     if (name === "") throw new InvalidArgumentError(`empty column name; ${valid}`);
     if (!(TIMELINE_COLUMNS as readonly string[]).includes(name)) {
-      throw new InvalidArgumentError(`unknown column ${JSON.stringify(name)}; ${valid}`);
+      throw new InvalidArgumentError(`unknown column ${JSON.stringify(name)}${didYouMean(name, TIMELINE_COLUMNS)}; ${valid}`);
     }
     if (seen.has(name)) throw new InvalidArgumentError(`column ${JSON.stringify(name)} given twice`);
     seen.add(name);
@@ -111,6 +115,15 @@ export function timelineCommand(ctx: CommandContext): Command {
       if (bad.length > 0) cmd.error(`error: ${bad.join(", ")} cannot be used with --format html`, { exitCode: 2 });
     }
     ctx.setRun(async () => {
+      // As gzip refuses to write compressed data to a terminal: a page is for a browser, not a screen.
+      if (format === "html" && ctx.io.stdoutIsTTY) {
+        ctx.io.stderr.write(
+          "cursorlog: error: not writing an HTML page to a terminal; write it to a file and open that:\n" +
+            "  cursorlog timeline --format html -o run.html FILE...\n" +
+            "(to see the HTML itself, pipe it: ... | less)\n",
+        );
+        return ExitCode.USAGE_OR_IO;
+      }
       // Only the chosen format's code is loaded.
       let makeStage: (reporter: Reporter) => Stage;
       if (format === "html") {
