@@ -66,7 +66,7 @@ test("json reader: pretty-printed values and two values on a line, reported at t
 
 test("json reader: non-objects, garbage and truncation name their line", () => {
   assert.deepEqual(readLines('[1,2]\n"s"\n42\nnull\n{"ok":1}\n'), [
-    { kind: "malformed", file: "f.json", line: 1, message: "expected a JSON object, found an array" },
+    { kind: "malformed", file: "f.json", line: 1, message: "expected a JSON object, found an array; for an array of events, make NDJSON first: jq -c '.[]' FILE | cursorlog …" },
     { kind: "malformed", file: "f.json", line: 2, message: "expected a JSON object, found a string" },
     { kind: "malformed", file: "f.json", line: 3, message: "expected a JSON object, found a number" },
     { kind: "malformed", file: "f.json", line: 4, message: "expected a JSON object, found null" },

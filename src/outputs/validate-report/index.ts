@@ -4,7 +4,7 @@ import { ExitCode } from "../../exit-codes.js";
 import type { JsonRecord, Problem } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";
 import type { DiagnosticFormat } from "../../validate/diagnostic-format.js";
-import type { Finding } from "../../validate/finding.js";
+import type { Finding, Summary } from "../../validate/finding.js";
 import { LifecycleChecker } from "../../validate/lifecycle.js";
 import { quote } from "../../validate/quote.js";
 import { schemaErrors } from "../../validate/schema/findings.js";
@@ -58,6 +58,8 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
   let errors = 0;
   let warnings = 0;
   let stopped = false;
+  /** Errors of the session lifecycle (no-result, …), counted in `errors` too. */
+  let sessionErrors = 0;
   /** Set by checkLine: the line has an error of its own. */
   let lineBad = false;
 
@@ -72,9 +74,16 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     return opts.format.finding(f);
   }
 
+  /** The lifecycle's findings: errors about a session, not about one line of it (the summary tells them apart). */
   function emitAll(list: Finding[] | undefined): string {
     let out = "";
-    if (list !== undefined) for (const f of list) out += emit(f);
+    if (list !== undefined) {
+      for (const f of list) {
+        const before = errors;
+        out += emit(f);
+        if (errors > before) sessionErrors++;
+      }
+    }
     return out;
   }
 
@@ -129,7 +138,8 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     }
     if (opts.unknownFields !== undefined) {
       for (const u of opts.unknownFields.find(ev)) {
-        out += emit({ file: rec.file, line: rec.line, severity: "error", rule: "unknown-field", path: u.parent, message: `unknown field ${quote(u.key)}` });
+        const path = `${u.parent}/${u.key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+        out += emit({ file: rec.file, line: rec.line, severity: "error", rule: "unknown-field", path, message: `unknown field ${quote(u.key)}` });
         lineBad = true;
       }
     }
@@ -173,8 +183,9 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       return out === "" ? undefined : out;
     },
     finish() {
-      const summary = { files: files + (inFile ? 1 : 0), lines, valid: lines - invalid, invalid, errors, warnings };
-      return opts.format.summary(stopped ? { ...summary, stoppedAfter: errors } : summary);
+      const summary: Summary = { files: files + (inFile ? 1 : 0), lines, valid: lines - invalid, invalid, errors, warnings, sessionErrors };
+      if (stopped) summary.stoppedAfter = errors;
+      return opts.format.summary(summary);
     },
   };
 }
