@@ -78,3 +78,24 @@ test("a file holding a JSON array of events: the error says how to make NDJSON o
   assert.equal(r.code, 5);
   assert.equal(r.stderr, "cursorlog: error (at <stdin>:1): expected a JSON object, found an array; for an array of events, make NDJSON first: jq -c '.[]' FILE | cursorlog …\n");
 });
+
+test("json colours its output as jq does on a terminal (or --color always); the text under the colours is the same", async () => {
+  const plain = await runCli(["json", "--pretty", "examples/session.ndjson"]);
+  for (const r of [
+    await runCli(["json", "--pretty", "examples/session.ndjson"], { stdoutIsTTY: true, env: {} }),
+    await runCli(["json", "--pretty", "--color", "always", "examples/session.ndjson"], { env: {} }),
+  ]) {
+    assert.match(r.stdout, /^\u001b\[1;39m\{\u001b\[0m\n {2}\u001b\[34;1m"type"\u001b\[0m\u001b\[1;39m:\u001b\[0m \u001b\[0;32m"result"\u001b\[0m/);
+    assert.equal(r.stdout.replace(/\u001b\[[0-9;]*m/g, ""), plain.stdout);
+  }
+  assert.equal((await runCli(["json", "examples/session.ndjson"], { stdoutIsTTY: true, env: { NO_COLOR: "1" } })).stdout.includes("\u001b"), false);
+  const nul = await runCli(["json", "--color", "always"], { env: {}, stdin: '{"type":"result","subtype":"success","is_error":false,"result":"a \\"q\\": b","session_id":null}\n' });
+  assert.match(nul.stdout, /\u001b\[0;32m"a \\"q\\": b"\u001b\[0m/, "a colon inside a string is not a key");
+  assert.match(nul.stdout, /\u001b\[1;30mnull\u001b\[0m/);
+});
+
+test("filter --color is for its messages: the events are written as read, never coloured", async () => {
+  const r = await runCli(["filter", "--color", "always", "--type", "result", "examples/session.ndjson"], { env: {} });
+  assert.equal(r.stdout, (await runCli(["filter", "--type", "result", "examples/session.ndjson"])).stdout);
+  assert.match((await runCli(["filter", "--help"])).stdout.replace(/\s+/g, " "), /--color <when> colour the messages on stderr: auto, always or never \(the events are written as read, never coloured\)/);
+});

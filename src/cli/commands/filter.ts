@@ -99,7 +99,12 @@ export function filterCommand(ctx: CommandContext): Command {
     .addOption(new Option("--pair", "never cut a tool call in half: a kept started or completed event brings out the other").helpGroup("Output options:"))
     .addOption(new Option("-c, --count", "print only the number of events that would be written").helpGroup("Output options:"))
     .addOption(new Option("-e, --exit-status", "exit 1 when no event was written (input errors keep their own status)").helpGroup("Output options:"));
-  withFollowOption(withInputOptions(cmd)).action((files: string[], raw: FilterRaw) => {
+  withFollowOption(withInputOptions(cmd));
+  // The events are written byte for byte as read, on a terminal too (jq would recolour them; pipe
+  // into `jq -C .` for that): --color is for the messages on stderr.
+  const color = cmd.options.find((o) => o.long === "--color");
+  if (color) color.description = "colour the messages on stderr: auto, always or never (the events are written as read, never coloured)";
+  cmd.action((files: string[], raw: FilterRaw) => {
     if (raw.since !== undefined && raw.until !== undefined && raw.since >= raw.until) {
       cmd.error(`error: --since (${new Date(raw.since).toISOString()}) must be earlier than --until (${new Date(raw.until).toISOString()})`, {
         exitCode: 2,

@@ -26,8 +26,9 @@ export function jsonCommand(ctx: CommandContext): Command {
     ctx.setRun(async () => {
       // Loaded only when this command runs (start-up reads no other command's code).
       const { toResultJson } = await import("../../outputs/log-stages.js");
-      return runCommand(ctx.io, files, raw, (reporter) =>
-        toResultJson({ pretty: raw.pretty === true, allowIncomplete: raw.allowIncomplete === true }, reporter),
+      // Coloured as jq colours JSON: on a terminal, or with --color always.
+      return runCommand(ctx.io, files, raw, (reporter, colors) =>
+        toResultJson({ pretty: raw.pretty === true, allowIncomplete: raw.allowIncomplete === true, colors }, reporter),
         "json",
         true,
       );

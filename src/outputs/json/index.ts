@@ -7,11 +7,14 @@ import type { Stage } from "../../stream/stage.js";
 import { shortenToolCalls, skipCompletionBodies, skipTypes } from "../../input/raw-skip.js";
 import { FIELDS_READ } from "../../events/action.js";
 import { incompleteMessage } from "../shared/incomplete.js";
+import { colorizeJson } from "./colorize.js";
 import { member, parseRaw, RawObject, stringifyRaw, type RawValue } from "./raw-value.js";
 
 export interface ResultJsonOptions {
   pretty: boolean;
   allowIncomplete: boolean;
+  /** jq's colours (a terminal, or --color always). */
+  colors?: boolean;
 }
 
 /** Key order of `cursor-agent --print --output-format json` (the stream's result line differs). */
@@ -79,8 +82,10 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
     if (s.sessionId !== undefined) set("session_id", sessionIdText ?? JSON.stringify(s.sessionId));
     const where: JsonObject = { file: s.file, first_line: s.startLine, last_line: s.lastLine, open_tool_calls: s.open.size };
     set("incomplete", parseRaw(JSON.stringify(where)));
-    return stringifyRaw(o, opts.pretty) + "\n";
+    return paint(stringifyRaw(o, opts.pretty)) + "\n";
   }
+
+  const paint = (json: string): string => (opts.colors === true ? colorizeJson(json) : json);
 
   return {
     // Thinking and the prompt never matter here; a synthesized result needs assistant text and timestamps.
@@ -110,7 +115,7 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       }
       if (step.session.result === rec) {
         if (ev.is_error === true) reporter.raise(ExitCode.NEGATIVE);
-        out = (out ?? "") + rawJsonResult(rec.text, opts.pretty) + "\n";
+        out = (out ?? "") + paint(rawJsonResult(rec.text, opts.pretty)) + "\n";
       }
       return out;
     },
