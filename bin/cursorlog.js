@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { main } from "../dist/bundle/main.js";
 
 // Interrupted: what was complete has been written already (stdout writes to pipes and files are
 // synchronous on POSIX); end with the shell's status for the signal. (Installed before process.stdin
@@ -13,6 +12,19 @@ process.stdout.on("error", (err) => {
   if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
   throw err;
 });
+
+// A clone installed before it was built (`npm install -g .` with scripts off, a copied checkout):
+// say how to build it, not a module-not-found stack trace.
+const BUNDLE = new URL("../dist/bundle/main.js", import.meta.url);
+let main;
+try {
+  ({ main } = await import(BUNDLE.href));
+} catch (err) {
+  if (err?.code !== "ERR_MODULE_NOT_FOUND" || !String(err.message).includes("dist/bundle/main.js")) throw err;
+  const root = new URL("..", import.meta.url).pathname;
+  process.stderr.write(`cursorlog: not built: ${root}dist/ is missing; run 'npm install' (which builds it) or 'npm run build' in ${root}\n`);
+  process.exit(2);
+}
 
 process.exitCode = await main(process.argv.slice(2), {
   stdin: process.stdin,
