@@ -18,8 +18,8 @@ export interface Layout {
 /**
  * Places a session's calls (in seq order) on an axis and packs them into lanes. With any logged
  * time the axis is time: it runs from the session's first logged time to its last (events and
- * calls alike); a call missing a time is placed at the start of the call before it (flagged
- * approx); an incomplete call runs to the end of the axis. Without any time (2025 logs) call n
+ * calls alike); a call with one of its two times is placed at that time, one with neither at the
+ * start of the call before it (both flagged approx); an incomplete call runs to the end of the axis. Without any time (2025 logs) call n
  * takes the unit [n-1, n], an incomplete one [n-1, end]. `firstTs`/`lastTs`: the events' range.
  */
 export function layoutCalls(records: readonly CallRecord[], firstTs: number | undefined, lastTs: number | undefined): Layout {
@@ -36,6 +36,7 @@ export function layoutCalls(records: readonly CallRecord[], firstTs: number | un
   }
   const intervals: Interval[] = [];
   const approx: boolean[] = [];
+  const missing: Array<HtmlCall["missing"]> = [];
   let span: number;
   let origin: number | undefined;
   if (timed) {
@@ -48,7 +49,9 @@ export function layoutCalls(records: readonly CallRecord[], firstTs: number | un
       const start = known === undefined ? prev : known - lo;
       const end = open ? span : r.completedMs === undefined ? start : Math.max(r.completedMs - lo, start);
       intervals.push({ start, end });
-      approx.push(!open && (r.startedMs === undefined || r.completedMs === undefined));
+      const lacks = r.startedMs === undefined || r.completedMs === undefined;
+      approx.push(!open && lacks);
+      missing.push(open || !lacks ? undefined : known === undefined ? "both" : r.startedMs === undefined ? "start" : "end");
       prev = start;
     }
   } else {
@@ -56,6 +59,7 @@ export function layoutCalls(records: readonly CallRecord[], firstTs: number | un
     for (const r of records) {
       intervals.push({ start: r.seq - 1, end: r.status === "incomplete" ? span : r.seq });
       approx.push(false);
+      missing.push(undefined);
     }
   }
   const lanes = packLanes(intervals, span * MIN_BAR);
@@ -73,6 +77,7 @@ export function layoutCalls(records: readonly CallRecord[], firstTs: number | un
     ms: r.durationMs ?? null,
     exit: r.exit,
     approx: approx[i]!,
+    ...(missing[i] !== undefined && { missing: missing[i] }),
     line: r.line,
   }));
   return { axis: timed ? "time" : "sequence", origin, span, lanes: lanes.reduce((n, l) => Math.max(n, l + 1), 0), calls };
