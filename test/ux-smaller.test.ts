@@ -99,3 +99,20 @@ test("filter --color is for its messages: the events are written as read, never 
   assert.equal(r.stdout, (await runCli(["filter", "--type", "result", "examples/session.ndjson"])).stdout);
   assert.match((await runCli(["filter", "--help"])).stdout.replace(/\s+/g, " "), /--color <when> colour the messages on stderr: auto, always or never \(the events are written as read, never coloured\)/);
 });
+
+test("json and filter on a terminal: controls, C1 and bidi characters from the log written as \\uXXXX (the same JSON); in a pipe, as read", async () => {
+  const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+  const line = '{"type":"result","subtype":"success","is_error":false,"result":"x\u009b2J\u202ey\u007f","session_id":"s"}\n';
+  for (const argv of [["json"], ["json", "--pretty"], ["filter"], ["filter", "--type", "result"], ["filter", "--session", "s"]]) {
+    const piped = await runCli(argv, { stdin: line });
+    assert.match(piped.stdout, unsafe, `${argv.join(" ")}: into a pipe the data is unchanged`);
+    const tty = await runCli(argv, { stdin: line, stdoutIsTTY: true, env: { NO_COLOR: "1" } });
+    assert.doesNotMatch(tty.stdout, unsafe, argv.join(" "));
+    assert.match(tty.stdout, /x\\u009b2J\\u202ey\\u007f/, argv.join(" "));
+    assert.deepEqual(JSON.parse(tty.stdout), JSON.parse(piped.stdout), `${argv.join(" ")}: the same JSON`);
+  }
+  const hostile = await runCli(["filter", `${F}/hostile.ndjson`], { stdoutIsTTY: true, env: { NO_COLOR: "1" } });
+  assert.doesNotMatch(hostile.stdout, unsafe);
+  const plain = await runCli(["filter", `${F}/hostile.ndjson`]);
+  assert.deepEqual(hostile.stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l)), plain.stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l)));
+});

@@ -132,6 +132,7 @@ export function filterCommand(ctx: CommandContext): Command {
         pair: raw.pair === true,
         count: raw.count === true,
         exitStatus: raw.exitStatus === true,
+        escape: ctx.io.stdoutIsTTY,
       };
       return runCommand(ctx.io, files, raw, (reporter) => toFilteredEvents(opts, reporter), "filter");
     });

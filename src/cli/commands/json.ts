@@ -28,7 +28,7 @@ export function jsonCommand(ctx: CommandContext): Command {
       const { toResultJson } = await import("../../outputs/log-stages.js");
       // Coloured as jq colours JSON: on a terminal, or with --color always.
       return runCommand(ctx.io, files, raw, (reporter, colors) =>
-        toResultJson({ pretty: raw.pretty === true, allowIncomplete: raw.allowIncomplete === true, colors }, reporter),
+        toResultJson({ pretty: raw.pretty === true, allowIncomplete: raw.allowIncomplete === true, colors, escape: ctx.io.stdoutIsTTY }, reporter),
         "json",
         true,
       );

@@ -1,3 +1,4 @@
+import { escapeJsonForTerminal } from "../../sanitize.js";
 import type { Reporter } from "../../diagnostics.js";
 import type { EventTest } from "../../query/predicate.js";
 import { SessionTracker, type OpenCall } from "../../events/sessions.js";
@@ -17,6 +18,11 @@ export interface FilterOptions {
   pair: boolean;
   /** Print only the number of events that would be written. */
   count: boolean;
+  /**
+   * Standard output is a terminal: controls, C1 and bidi characters are written as \uXXXX (the
+   * same JSON), not byte for byte. Into a file or a pipe the lines are the bytes read.
+   */
+  escape?: boolean;
   /** Exit status 1 (NEGATIVE) when nothing was kept. */
   exitStatus: boolean;
   /**
@@ -48,6 +54,8 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
   function emit(rec: JsonRecord): string | Buffer {
     kept++;
     if (opts.count) return "";
+    // On a terminal the line is shown, not kept: the same JSON with nothing the terminal would act on.
+    if (opts.escape === true) return escapeJsonForTerminal(rec.raw !== undefined ? rec.raw.toString("utf8") : rec.text + "\n");
     if (rec.raw !== undefined) return rec.raw;
     // Invalid UTF-8: the bytes as read, not the U+FFFD the text has in their place.
     if (rec.bytes !== undefined) return Buffer.concat([rec.bytes, LF]);

@@ -7,6 +7,7 @@ import type { Stage } from "../../stream/stage.js";
 import { shortenToolCalls, skipCompletionBodies, skipTypes } from "../../input/raw-skip.js";
 import { FIELDS_READ } from "../../events/action.js";
 import { incompleteMessage } from "../shared/incomplete.js";
+import { escapeJsonForTerminal } from "../../sanitize.js";
 import { colorizeJson } from "./colorize.js";
 import { member, parseRaw, RawObject, stringifyRaw, type RawValue } from "./raw-value.js";
 
@@ -15,6 +16,8 @@ export interface ResultJsonOptions {
   allowIncomplete: boolean;
   /** jq's colours (a terminal, or --color always). */
   colors?: boolean;
+  /** Standard output is a terminal: controls, C1 and bidi characters written as \uXXXX (the same JSON). */
+  escape?: boolean;
 }
 
 /** Key order of `cursor-agent --print --output-format json` (the stream's result line differs). */
@@ -85,7 +88,10 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
     return paint(stringifyRaw(o, opts.pretty)) + "\n";
   }
 
-  const paint = (json: string): string => (opts.colors === true ? colorizeJson(json) : json);
+  const paint = (text: string): string => {
+    const json = opts.escape === true ? escapeJsonForTerminal(text) : text;
+    return opts.colors === true ? colorizeJson(json) : json;
+  };
 
   return {
     // Thinking and the prompt never matter here; a synthesized result needs assistant text and timestamps.
