@@ -7,8 +7,9 @@
 #
 # Environment:
 #   CURSORLOG      command that runs cursorlog (default: "node bin/cursorlog.js", from the repo root)
-#   JOBS           space-separated subset of: filter-tool_call filter-exclude-thinking json text
-#                  timeline validate startup jobs jobs-text scale   (default: all)
+#   JOBS           space-separated subset of: filter-tool_call filter-exclude-thinking
+#                  filter-where-regex json text timeline validate startup jobs jobs-text scale
+#                  (default: all)
 #                  scale runs every command once on a 1 GB log (BIG): MB/s to compare with the
 #                  200 MB rows, and peak RSS
 #   STARTUP_RUNS   runs for the startup job (default: 20)
@@ -23,7 +24,7 @@ SIZE=${1:-200M}
 RUNS=${2:-5}
 STARTUP_RUNS=${STARTUP_RUNS:-20}
 SEED=${SEED:-1}
-ALL_JOBS="filter-tool_call filter-exclude-thinking json text timeline validate startup jobs jobs-text scale"
+ALL_JOBS="filter-tool_call filter-exclude-thinking filter-where-regex json text timeline validate startup jobs jobs-text scale"
 JOBS=${JOBS:-$ALL_JOBS}
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -266,6 +267,9 @@ for j in $JOBS; do
     filter-exclude-thinking)
       cl "$j" "cursorlog filter --exclude-type thinking FILE" "$RUNS" "$MB_MAIN"
       peer jq "$j" "jq -c 'select(.type!=\"thinking\")' FILE" "$RUNS" "$MB_MAIN" ;;
+    filter-where-regex)
+      cl "$j" "cursorlog filter --where 'text ~ (?i)error|timeout' FILE" "$RUNS" "$MB_MAIN"
+      peer jq "$j" "jq -c 'select(.text? | strings | test(\"error|timeout\"; \"i\"))' FILE" "$RUNS" "$MB_MAIN" ;;
     json)
       cl "$j" "cursorlog json FILE" "$RUNS" "$MB_MAIN"
       peer jq "$j" "jq -c 'select(.type==\"result\")' FILE" "$RUNS" "$MB_MAIN" ;;

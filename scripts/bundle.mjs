@@ -5,7 +5,8 @@
 //   commands that read logs, in one file (code behind a dynamic import is evaluated only when
 //   it runs).
 // - Bundles of their own, loaded by main.js when a run needs them: the parts that are big and
-//   seldom run (validate with its compiled schemas and ajv, the HTML timeline).
+//   seldom run (validate with its compiled schemas and ajv, re2js for --schema's patterns, the HTML
+//   timeline, the trace exports).
 // - job-worker.js: the entry of each --jobs worker thread (parallel.ts finds it next to itself).
 //
 // `npm run build` runs it after tsc; dist/index.js (the library entry) stays tsc's output.
@@ -22,7 +23,15 @@ const outdir = resolve(root, "dist/bundle");
  * one bundle and tested with instanceof in another would not match: a module goes apart only with
  * everything that throws what it catches (run-validate keeps schema compilation with it).
  */
-const APART = { "run-validate": "src/cli/run-validate.ts", "timeline-html": "src/outputs/timeline-html/index.ts" };
+const APART = {
+  "run-validate": "src/cli/run-validate.ts",
+  "timeline-html": "src/outputs/timeline-html/index.ts",
+  // `export`: the OpenTelemetry packages (and their exporters, loaded by it only when sending).
+  otlp: "src/outputs/otlp/index.ts",
+  "chrome-trace": "src/outputs/chrome-trace/index.ts",
+  // re2js, for the patterns of a `validate --schema` only (300 KB every validate run would parse).
+  "schema-patterns": "src/validate/schema/patterns.ts",
+};
 const apart = new Map(Object.entries(APART).map(([name, p]) => [resolve(root, p), name]));
 
 /** An import of a module bundled apart becomes an external import of its bundle, next to this one. */

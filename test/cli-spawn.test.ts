@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, test } from "node:test";
@@ -89,6 +89,7 @@ for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
 
 test("bin: --follow reads a growing file as it is written and stops at the run's result", { timeout: 20_000 }, async (t) => {
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-follow-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const log = join(dir, "live.ndjson");
   const lines = readFileSync("test/fixtures/2026-long.ndjson", "utf8").split("\n");
   writeFileSync(log, lines.slice(0, 12).join("\n") + "\n");
@@ -111,6 +112,7 @@ test("bin: --follow reads a growing file as it is written and stops at the run's
 
 test("bin: --follow on a run without a result waits until interrupted (130)", { timeout: 20_000 }, async (t) => {
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-follow-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
   const log = join(dir, "stuck.ndjson");
   writeFileSync(log, readFileSync("test/fixtures/crash-no-result.ndjson"));
   const child = spawn("node", [BIN, "text", "--follow", log], { env: ENV, stdio: ["ignore", "pipe", "pipe"] });

@@ -75,6 +75,35 @@ describe("the regex guard", () => {
     refused("(?i)[b-a]", /^invalid regular expression /);
   });
 
+  test("groups nested more than 1000 deep are refused with a message, not a stack overflow; 1000 levels work", () => {
+    const nest = (n: number, open = "(", close = ")") => open.repeat(n) + "a" + close.repeat(n);
+    for (const [open, close] of [["(", ")"], ["(?:", ")"], ["(?:b|", ")"], ["(?:", "){1}"], ["(?:", ")*"]]) {
+      // (JavaScript itself refuses 100,000 capturing groups: "Too many captures".)
+      for (const n of open === "(" ? [1001, 3000] : [1001, 3000, 100_000]) {
+        assert.throws(
+          () => compileLinearRegex(nest(n, open, close)),
+          (e: unknown) => e instanceof FilterSyntaxError && new RegExp(`: groups nested more than 1000 deep \\(at column ${1000 * open.length + 1}\\) are not supported$`).test(e.message),
+          `${open}…${close} × ${n}`,
+        );
+      }
+    }
+    for (const [open, close] of [["(", ")"], ["(?:", ")"], ["(?:", "){1}"], ["(?<g>", ")"]]) {
+      const src = open === "(?<g>" ? Array.from({ length: 1000 }, (_, i) => `(?<g${i}>`).join("") + "a" + ")".repeat(1000) : nest(1000, open, close);
+      const matches = compileLinearRegex(src);
+      assert.deepEqual([matches("xa"), matches("b")], [true, false], `${open}…${close} × 1000`);
+    }
+  });
+
+  test("through the CLI: --where '~' with 3,000 nested groups is refused, status 2 (was a RangeError, status 1)", async () => {
+    const pattern = "(".repeat(3000) + "a" + ")".repeat(3000);
+    const got = await runCli(["filter", "-c", "--where", `text ~ ${pattern}`], { stdin: '{"type":"x","text":"a"}\n' });
+    assert.equal(got.code, 2, got.stderr.slice(0, 300));
+    assert.equal(got.stdout, "");
+    assert.ok(got.stderr.startsWith("cursorlog: error: option '--where <clause>' argument 'text ~ ((("), got.stderr.slice(0, 300));
+    assert.ok(got.stderr.includes(")))/: groups nested more than 1000 deep (at column 1001) are not supported"), got.stderr.slice(-300));
+    assert.doesNotMatch(got.stderr, /RangeError|Maximum call stack/);
+  });
+
   // These take seconds to hours in a backtracking engine (\s*\s*x: ~17 s on 4 KiB of spaces with V8).
   const HOSTILE: Array<[string, string]> = [
     ["(a+)+$", "a".repeat(1 << 20) + "!"],

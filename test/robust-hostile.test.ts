@@ -227,6 +227,7 @@ test("filter --where '~': the guard is documented, and hostile patterns on hosti
   const help = (await runFed(["filter", "--help"])).stdout;
   assert.match(help, /runs\s+in\s+linear\s+time/, "filter --help documents the guard");
   assert.match(help, /counts\s+up\s+to\s+\{1000\},\s+at\s+most\s+2000\s+steps\s+once\s+repeats\s+are\s+expanded\s+\(else\s+exit\s+status\s+2\)/, "and its compile-time limits");
+  assert.match(help, /Groups\s+nested\s+more\s+than\s+1000\s+deep\s+are\s+refused\s+too\s+\(exit\s+status\s+2\)/, "and the nesting limit");
   assert.match(help, /at\s+most\s+32\s+steps\s+of\s+work\s+per\s+character\s+tested,\s+plus\s+2\^26\s+per\s+line;\s+a\s+line\s+that\s+needs\s+more/, "and its budget");
   assert.match(help, /reported\s+like\s+an\s+invalid\s+line:\s+exit\s+status\s+5,\s+or\s+skipped\s+with\s+--lenient/, "and what happens past it");
   const texts = ["a".repeat(1 << 18) + "!", "ab".repeat(1 << 17), " ".repeat(1 << 18), "x".repeat(1 << 18)];

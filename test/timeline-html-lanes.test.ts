@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { packLanes, type Interval } from "../src/outputs/timeline-html/lanes.js";
+import { packLanes, type Interval } from "../src/outputs/shared/lanes.js";
 
 const iv = (start: number, end: number): Interval => ({ start, end });
 

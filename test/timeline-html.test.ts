@@ -181,8 +181,8 @@ test("timeline --format html: exit status and messages as for csv (cut-off sessi
   assert.deepEqual(dataOf(empty.stdout), { sessions: [] });
 });
 
-test("timeline --format html: options that shape csv rows, and --follow, are usage errors", async () => {
-  for (const [flag, ...rest] of [["--columns", "seq"], ["--no-header"], ["--safe-csv"], ["--follow"]] as string[][]) {
+test("timeline --format html: options that shape csv rows, and --follow (-f, -F), are usage errors", async () => {
+  for (const [flag, ...rest] of [["--columns", "seq"], ["--no-header"], ["--safe-csv"], ["--follow"], ["--follow=name"]] as string[][]) {
     const got = await runCli(["timeline", "--format", "html", flag!, ...rest, `${F}/2026-long.ndjson`]);
     assert.equal(got.code, 2, flag);
     assert.equal(got.stdout, "");

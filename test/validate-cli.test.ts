@@ -2,7 +2,9 @@
 // bytes of the schema output), plus a few real spawns of bin/cursorlog.js.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable } from "node:stream";
 import { test } from "node:test";
 import { main } from "../src/cli/main.js";
@@ -82,6 +84,56 @@ test("a schema that does not compile: exit 3, and no input is opened", async () 
   assert.deepEqual(r.opened, []);
   assert.equal(r.stdout, "");
   assert.match(r.stderr, /^cursorlog: error \(at test\/fixtures\/validate\/broken-schemas\/cursor-agent-event\.schema\.json\): schema does not compile: /);
+});
+
+/** A --schema file of its own, in a fresh temporary folder. */
+function schemaFile(schema: unknown): string {
+  const path = join(mkdtempSync(join(tmpdir(), "cursorlog-schema-")), "s.json");
+  writeFileSync(path, JSON.stringify(schema));
+  return path;
+}
+
+/** `depth` objects inside each other, as one NDJSON line. */
+function nested(depth: number): string {
+  let s = "{}";
+  for (let i = 1; i < depth; i++) s = `{"a":${s}}`;
+  return s + "\n";
+}
+
+test('a recursive --schema ({"$ref":"#"}) is the schema\'s fault: one message, exit 3, reading stops', async () => {
+  const schema = schemaFile({ $ref: "#" });
+  const log = Buffer.from('{"type":"user"}\n'.repeat(50_000)); // 800 KB in 256-byte chunks
+  const r = await runCounting(["validate", "--schema", schema, "a.ndjson", "b.ndjson"], { "a.ndjson": log, "b.ndjson": log });
+  assert.equal(r.code, 3);
+  assert.equal(r.stdout, "", "no line is blamed, and no summary");
+  assert.equal(
+    r.stderr,
+    `cursorlog: error (at ${schema}): schema recurses without end: a "$ref" loop that never goes into the value (such as {"$ref":"#"}) cannot validate anything (it did on a.ndjson:1)\n`,
+  );
+  assert.deepEqual(r.opened, ["a.ndjson"]);
+  const total = Math.ceil(log.length / 256);
+  assert.ok(r.chunksRead < total / 10, `read ${r.chunksRead} of ${total} chunks`);
+});
+
+test("a --schema loop through allOf that only some lines reach: the lines before it are checked, then exit 3", async () => {
+  const schema = schemaFile({ if: { required: ["loop"] }, then: { allOf: [{ $ref: "#/$defs/b" }] }, $defs: { b: { allOf: [{ $ref: "#" }] } }, type: "object", properties: { n: { type: "number" } } });
+  const r = await runCounting(["validate", "--no-lifecycle", "--schema", schema, "a.ndjson"], { "a.ndjson": Buffer.from('{"n":1}\n{"n":"x"}\n{"loop":1}\n{"n":"y"}\n') });
+  assert.equal(r.code, 3);
+  assert.equal(r.stdout, 'a.ndjson:2: /n: must be number (type)\n');
+  assert.match(r.stderr, /^cursorlog: error \(at .*s\.json\): schema recurses without end: .* \(it did on a\.ndjson:3\)\n$/);
+});
+
+test("a deep value is not blamed on a recursive --schema, nor a looping schema on a deep value (the edge: 256 levels)", async () => {
+  // Recursing into the value is fine however deep the value (4,000 levels here).
+  const descends = schemaFile({ type: "object", properties: { a: { $ref: "#" } } });
+  const ok = await runCounting(["validate", "--no-lifecycle", "--schema", descends, "a.ndjson"], { "a.ndjson": Buffer.from(nested(4000)) });
+  assert.deepEqual([ok.code, ok.stderr, ok.stdout], [0, "", "checked 1 line in 1 file: 1 valid, 0 invalid; 0 errors, 0 warnings\n"]);
+  const loops = schemaFile({ $ref: "#" });
+  const shallow = await runCounting(["validate", "--no-lifecycle", "--schema", loops, "a.ndjson"], { "a.ndjson": Buffer.from(nested(255)) });
+  assert.equal(shallow.code, 3);
+  const deep = await runCounting(["validate", "--no-lifecycle", "--schema", loops, "a.ndjson"], { "a.ndjson": Buffer.from(nested(256)) });
+  assert.equal(deep.code, 1, "a value 256 deep may be too deep by itself: its line is reported, the run goes on");
+  assert.equal(deep.stdout, "a.ndjson:1: the JSON value is nested too deeply to process (thousands of levels) (parse)\nchecked 1 line in 1 file: 0 valid, 1 invalid; 1 error, 0 warnings\n");
 });
 
 test("--lenient is accepted and changes nothing (validate always goes on past bad lines)", async () => {

@@ -126,8 +126,11 @@ export function zshCompletion(program: Command): string {
         const desc = zshEscape(o.description);
         const words = valueWords(o, schemas);
         const arg = takesValue(o) ? (words ? `:value:(${words.join(" ")})` : takesFile(o) ? ":file:_files" : ":value:") : "";
-        const names = [o.short, o.long].filter(Boolean) as string[];
-        return names.length === 2 ? `'(${names.join(" ")})'{${names.join(",")}}'[${desc}]${arg}'` : `'${names[0]}[${desc}]${arg}'`;
+        // A literal '=' in an option's name (tail's --follow=name) is quoted for _arguments: one
+        // backslash inside single quotes, two in the unquoted braces (the shell removes one).
+        const names = ([o.short, o.long].filter(Boolean) as string[]).map((n) => n.replace(/[=+]/g, "\\$&"));
+        const braced = names.map((n) => n.replace(/\\/g, "\\\\"));
+        return names.length === 2 ? `'(${names.join(" ")})'{${braced.join(",")}}'[${desc}]${arg}'` : `'${names[0]}[${desc}]${arg}'`;
       })
       .join(" \\\n        ");
     const args = argumentWords(c, schemas);

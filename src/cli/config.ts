@@ -27,6 +27,8 @@ export interface SharedRaw {
   color?: ColorWhen;
   jobs?: number;
   follow?: boolean;
+  /** -F / --follow=name (tail's): follow the name, through renames and deletions. */
+  "follow=name"?: boolean;
   /** --progress / --no-progress; undefined: on when stderr is a terminal and not in CI. */
   progress?: boolean;
 }
@@ -38,7 +40,8 @@ export function inputOptions(files: string[], raw: SharedRaw, io: Io): InputOpti
     maxLineBytes: raw.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
     stopAtMalformed: !raw.lenient,
   };
-  if (raw.follow) opts.follow = true;
+  if (raw["follow=name"]) opts.follow = "name";
+  else if (raw.follow) opts.follow = "descriptor";
   if (io.open) opts.open = io.open;
   return opts;
 }

@@ -8,6 +8,7 @@ import type { Stage } from "../stream/stage.js";
 import { colorsFor, inputOptions, resolveColor, type SharedRaw } from "./config.js";
 import type { Io } from "./io.js";
 import { Progress } from "./progress.js";
+import { following } from "./shared-options.js";
 
 /**
  * The inputs of one run of a command that reads logs, handled the same way for every such command
@@ -93,7 +94,7 @@ export class LogInputs {
 /** A progress line for named files when stderr is a terminal (not in CI), or when --progress asks. */
 function progressFor(io: Io, files: string[], raw: SharedRaw): Progress | undefined {
   const named = files.filter((f) => f !== "-");
-  const wanted = raw.progress ?? (io.stderrIsTTY && !io.env.CI && named.length > 0 && raw.follow !== true);
+  const wanted = raw.progress ?? (io.stderrIsTTY && !io.env.CI && named.length > 0 && !following(raw));
   if (!wanted || io.onlyFile !== undefined) return undefined;
   let total = 0;
   for (const f of named) {

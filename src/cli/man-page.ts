@@ -51,7 +51,7 @@ export function manPage(program: Command, version: string): string {
     ["0", "success"],
     ["1", "the answer is no: validate found invalid lines, filter -e matched nothing, a result has is_error: true"],
     ["2", "usage error, or an input that could not be read"],
-    ["3", "a schema does not compile"],
+    ["3", "a schema does not compile, or recurses without end"],
     ["4", "a session ended without its result event"],
     ["5", "a line is not a JSON object"],
     ["130, 143", "interrupted by SIGINT, SIGTERM"],

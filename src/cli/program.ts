@@ -10,31 +10,33 @@ import { validateCommand } from "./commands/validate.js";
 import { completionCommand, manCommand } from "./commands/completion.js";
 import { outputOption } from "./output-file.js";
 import { globalOptions } from "./shared-options.js";
+import { exportCommand } from "./commands/export.js";
 
 export const PROGRAM_EXAMPLES = `Examples:
   $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog text
   $ cursorlog json run.ndjson               # the --output-format json result
   $ cursorlog filter --exclude-type thinking run.ndjson > small.ndjson
   $ cursorlog timeline logs/*.ndjson.gz > calls.csv
+  $ cursorlog export --endpoint http://localhost:4318 logs/  # OpenTelemetry
 `;
 
 /**
  * The command table. Each entry is one verb in its own file under commands/; a new conversion
  * (filter, timeline, validate, …) adds its line here.
  */
-export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [jsonCommand, textCommand, filterCommand, timelineCommand, statsCommand, validateCommand, schemaCommand, completionCommand];
+export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [jsonCommand, textCommand, filterCommand, timelineCommand, statsCommand, exportCommand, validateCommand, schemaCommand, completionCommand];
 
 export function buildProgram(ctx: CommandContext, version: string): Command {
   const program = new Command("cursorlog")
-    .description("Turn cursor-agent stream-json logs (NDJSON) into results, action lines, filtered events, CSV timelines and validation reports.")
+    .description("Turn cursor-agent stream-json logs (NDJSON) into results, action lines, filtered events, CSV timelines, validation reports and traces (OpenTelemetry, Perfetto).")
     .version(version, "-V, --version", "print the version")
     .helpOption("-h, --help", "show help")
     .addHelpText("before", PROGRAM_EXAMPLES)
     .addHelpText(
       "after",
       "\nExit status: 0 ok, 1 negative answer (invalid lines, no match, is_error result),\n" +
-        "2 usage or I/O error, 3 schema does not compile, 4 a session has no result,\n" +
-        "5 a line is not a JSON object.\n" +
+        "2 usage or I/O error, 3 schema does not compile or recurses, 4 a session has no\n" +
+        "result, 5 a line is not a JSON object.\n" +
         "Run 'cursorlog help COMMAND' for a command's options and examples.",
     )
     .helpCommand("help [command]", "show help for a command")

@@ -4,6 +4,7 @@ import type { Stage } from "../stream/stage.js";
 import { resolveColor, type SharedRaw } from "./config.js";
 import type { Io } from "./io.js";
 import { LogInputs } from "./log-inputs.js";
+import { following } from "./shared-options.js";
 
 /** Wires files → stage → stdout for one command, with a Reporter on stderr; returns the exit status. */
 export async function runCommand(
@@ -16,7 +17,9 @@ export async function runCommand(
   perFile = false,
 ): Promise<ExitCode> {
   const inputs = new LogInputs(io, files, raw);
-  if (io.onlyFile === undefined && perFile && (raw.jobs ?? 1) > 1 && inputs.files.length > 1 && !inputs.files.includes("-") && io.argv) {
+  // --follow reads files one after the other, each as it is written: parallel jobs, whose output is
+  // written a whole file at a time, would hold back the file being followed (--jobs does not apply).
+  if (io.onlyFile === undefined && perFile && !following(raw) && (raw.jobs ?? 1) > 1 && inputs.files.length > 1 && !inputs.files.includes("-") && io.argv) {
     // The directories that gave no log are reported first, as a run with one job does.
     inputs.reportProblems();
     const { runParallel } = await import("./parallel.js");

@@ -59,12 +59,17 @@ export async function runValidate(io: Io, files: string[], raw: ValidateRaw): Pr
   return inputs.read(stage, () => stage.stopped);
 }
 
-/** ajv (and its compile time) is loaded only for --schema. */
+/** ajv (and its compile time) and re2js (for the schema's patterns) are loaded only for --schema. */
 async function compileUserSchemas(path: string, reporter: Reporter): Promise<Validators> {
-  const { compileValidators } = await import("../validate/compile-validators.js");
+  const [{ compileValidators }, { schemaPatternEngine }] = await Promise.all([
+    import("../validate/compile-validators.js"),
+    import("../validate/schema/patterns.js"),
+  ]);
   const set = readSchemaSet(path);
-  return compileValidators(set, (message) =>
-    reporter.report({ severity: "warning", file: path, message: `schema: ${message}`, code: ExitCode.OK }),
+  return compileValidators(
+    set,
+    (message) => reporter.report({ severity: "warning", file: path, message: `schema: ${message}`, code: ExitCode.OK }),
+    schemaPatternEngine,
   );
 }
 

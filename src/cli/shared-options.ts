@@ -45,13 +45,31 @@ export function withJobsOption(cmd: Command): Command {
   );
 }
 
-/** `-f/--follow` for commands that are useful on a log still being written. */
+/**
+ * `-f/--follow` for commands that are useful on a log still being written, and tail's `-F`
+ * (`--follow=name`). Commander cannot give `--follow` a value only when attached (`-f FILE` must
+ * stay a file), so tail's two long spellings are options of their own.
+ */
 export function withFollowOption(cmd: Command): Command {
-  return cmd.addOption(
-    new Option("-f, --follow", "keep reading files as they grow (tail -f) until the run's result arrives or you interrupt").helpGroup(
-      "Input options:",
-    ),
-  );
+  return cmd
+    .addOption(
+      new Option(
+        "-f, --follow",
+        "keep reading files as they grow (tail -f) until the run's result arrives or you interrupt; a file truncated is read again from its start",
+      ).helpGroup("Input options:"),
+    )
+    .addOption(
+      new Option(
+        "-F, --follow=name",
+        "like -f, but follow the file's name (tail -F): a file renamed, deleted or re-created (logrotate) is reopened when the name is back",
+      ).helpGroup("Input options:"),
+    )
+    .addOption(new Option("--follow=descriptor", "the same as -f (tail's spelling)").implies({ follow: true }).hideHelp());
+}
+
+/** True when -f, -F or one of their long spellings was given. */
+export function following(raw: { follow?: boolean; "follow=name"?: boolean }): boolean {
+  return raw.follow === true || raw["follow=name"] === true;
 }
 
 /**

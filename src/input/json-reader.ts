@@ -30,6 +30,11 @@ export class JsonReader {
     private readonly maxLineChars: number,
   ) {}
 
+  /** A JSON value that began on an earlier line is not closed yet (pretty-printed, being written). */
+  get open(): boolean {
+    return this.parse !== null;
+  }
+
   /** Appends what `lines` yield to `out`. */
   read(lines: Array<Line | SkippedLine | OversizeLine>, out: InputItem[]): void {
     for (const line of lines) {

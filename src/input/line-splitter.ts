@@ -67,6 +67,18 @@ export class LineSplitter {
     return this.lineNo;
   }
 
+  /** The number of bytes of a line begun but not ended yet (a line too long to hold counts as 1 at least). */
+  get held(): number {
+    return this.skipping ? Math.max(1, this.partsLength) : this.partsLength;
+  }
+
+  /** The bytes of the line begun but not ended yet (empty for a line too long to hold). */
+  peekHeld(): Buffer {
+    if (this.skipping || this.partsLength === 0) return Buffer.alloc(0);
+    if (this.parts.length > 1) this.parts = [Buffer.concat(this.parts, this.partsLength)];
+    return this.parts[0]!;
+  }
+
   /** Lines completed by this chunk, in order. */
   push(chunk: Buffer): Array<Line | SkippedLine | OversizeLine> {
     const out: Array<Line | SkippedLine | OversizeLine> = [];

@@ -4,7 +4,8 @@ import { ChunkPool } from "./chunk-pool.js";
 import { JsonReader } from "./json-reader.js";
 import { LineSplitter } from "./line-splitter.js";
 import type { RawSkip } from "./raw-skip.js";
-import type { InputItem, JsonRecord } from "./record.js";
+import type { FollowMode, FollowOptions, FollowSignal, RestartReason } from "./follow-file.js";
+import type { InputItem, JsonObject, JsonRecord } from "./record.js";
 
 export const STDIN_NAME = "<stdin>";
 
@@ -17,8 +18,13 @@ export interface InputOptions {
   stopAtMalformed: boolean;
   /** Lines the command does not need, decided from raw bytes (see raw-skip.ts): never decoded or parsed. */
   skip?: RawSkip;
-  /** `--follow`: keep reading each named file as it grows, until its run's `result` (see follow-file.ts). */
-  follow?: boolean;
+  /**
+   * `--follow`: keep reading each named file as it grows, until its run's last event, read, is its
+   * `result` (see follow-file.ts). `"name"` (`-F`): follow the name through renames and deletions.
+   */
+  follow?: boolean | FollowMode;
+  /** What `--follow` has to say about a file (truncated, replaced, gone): a warning, not a problem. */
+  onWarning?: (file: string, message: string) => void;
   /** Told the size of every chunk read from a named file, before decompression (the progress line). */
   onBytes?: (n: number) => void;
   /** Open a named file (tests inject chunked readers here). */
@@ -45,21 +51,63 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
   const names = opts.files.length > 0 ? opts.files : ["-"];
   const pool = new ChunkPool();
   // follow-file.ts (and its timers) is loaded for --follow only (start-up).
-  const followFile = opts.follow ? (await import("./follow-file.js")).followFile : undefined;
-  const open = opts.open ?? (followFile ? (path: string) => Readable.from(followFile(path), { objectMode: false }) : (path: string) => openFile(path, pool));
+  const follow = opts.follow !== undefined && opts.follow !== false && opts.open === undefined ? await import("./follow-file.js") : undefined;
+  const mode: FollowMode = opts.follow === "name" ? "name" : "descriptor";
+  const open = opts.open ?? ((path: string) => openFile(path, pool));
   for (const name of names) {
     if (opts.stop?.()) return;
     const file = name === "-" ? STDIN_NAME : name;
-    const splitter = new LineSplitter(opts.maxLineBytes, opts.skip);
-    const reader = new JsonReader(file, opts.maxLineBytes);
+    let splitter = new LineSplitter(opts.maxLineBytes, opts.skip);
+    let reader = new JsonReader(file, opts.maxLineBytes);
     let items: InputItem[] = [];
     let failed = false;
     let garbage = false;
+    const onGarbage = (): boolean => (garbage = true);
+    // --follow: the type of the last event read, and the size of an unended last line last looked at.
+    let lastType: unknown;
+    let triedHeld = 0;
     try {
-      const stream = name === "-" ? opts.stdin : counted(open(name), opts.onBytes);
-      for await (const chunk of byteSource(stream, stream, () => (garbage = true))) {
+      let source: AsyncIterable<Buffer | FollowSignal>;
+      if (name === "-") source = byteSource(opts.stdin, opts.stdin, onGarbage);
+      else if (follow !== undefined) source = follow.followFile(name, followOptions(mode, opts.onBytes, onGarbage));
+      else {
+        const stream = counted(open(name), opts.onBytes);
+        source = byteSource(stream, stream, onGarbage);
+      }
+      for await (const chunk of source) {
         if (opts.stop?.()) return;
+        if (!Buffer.isBuffer(chunk)) {
+          if (chunk.kind === "idle") {
+            // Everything the file holds is read: the run is over when its last event is its result.
+            if (reader.open) continue;
+            if (splitter.held === 0) {
+              if (lastType === "result") break;
+              continue;
+            }
+            // A last line without its newline ends the run if it is a whole result event.
+            if (splitter.held !== triedHeld) {
+              triedHeld = splitter.held;
+              if (isResultLine(splitter.peekHeld())) break;
+            }
+            continue;
+          }
+          if (chunk.kind === "warning") {
+            opts.onWarning?.(file, chunk.message);
+            continue;
+          }
+          // The file starts again: what was begun of a line of the old content will never end.
+          const cut = splitter.lastLine + (splitter.held > 0 ? 1 : 0);
+          const dropped = splitter.held > 0 || reader.open ? `; the incomplete event at the end of the old content (line ${cut}) is dropped` : "";
+          opts.onWarning?.(file, `${RESTARTED[chunk.reason]}${dropped}`);
+          splitter = new LineSplitter(opts.maxLineBytes, opts.skip);
+          reader = new JsonReader(file, opts.maxLineBytes);
+          lastType = undefined;
+          triedHeld = 0;
+          continue;
+        }
+        const before = items.length;
         reader.read(splitter.push(chunk), items);
+        if (follow !== undefined) lastType = lastEventType(items, before) ?? lastType;
         // The lines are read: unless a record kept some of its bytes, the chunk's memory can be read into again.
         if (!items.some(holdsBytes)) pool.give(chunk);
         if (items.length > 0) {
@@ -83,6 +131,47 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
     yield { file, items, fileEnd: true, lastLine: splitter.lastLine };
     if (stop) return;
   }
+}
+
+const RESTARTED: Record<RestartReason, string> = {
+  truncated: "file truncated; reading it again from its start (line numbers start again at 1)",
+  replaced: "the file was replaced; following the new file from its start (line numbers start again at 1)",
+  appeared: "has appeared; following the new file from its start (line numbers start again at 1)",
+};
+
+function followOptions(mode: FollowMode, onBytes: ((n: number) => void) | undefined, onTrailingGarbage: () => void): FollowOptions {
+  const o: FollowOptions = { mode, onTrailingGarbage };
+  if (onBytes !== undefined) o.onBytes = onBytes;
+  return o;
+}
+
+/** The `type` of the last event among `items[from…]` (problems are not events), if there is one. */
+function lastEventType(items: readonly InputItem[], from: number): unknown {
+  for (let i = items.length - 1; i >= from; i--) {
+    const it = items[i]!;
+    if (!("kind" in it)) return it.value.type ?? null;
+  }
+  return undefined;
+}
+
+/** A line without its newline yet, that is already a whole JSON object of type `result`. */
+function isResultLine(bytes: Buffer): boolean {
+  let start = 0;
+  let end = bytes.length;
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
+  while (start < end && isSpace(bytes[start]!)) start++;
+  while (end > start && isSpace(bytes[end - 1]!)) end--;
+  if (bytes[start] !== 0x7b || bytes[end - 1] !== 0x7d) return false;
+  try {
+    const value: unknown = JSON.parse(bytes.toString("utf8", start, end));
+    return typeof value === "object" && value !== null && !Array.isArray(value) && (value as JsonObject).type === "result";
+  } catch {
+    return false;
+  }
+}
+
+function isSpace(b: number): boolean {
+  return b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a;
 }
 
 function holdsBytes(item: InputItem): boolean {

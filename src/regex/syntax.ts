@@ -18,6 +18,11 @@ export interface RegexFlags {
 
 /** Largest `{n}` / `{n,m}` count accepted (the program grows with it). */
 export const MAX_REPEAT = 1000;
+/**
+ * Deepest nesting of groups accepted (RE2's limit too). The parser and the program's compiler
+ * recurse once per level: 3,000 levels overflowed the stack (a RangeError, status 1).
+ */
+export const MAX_NESTING = 1000;
 
 const SIMPLE_ESCAPES: Record<string, number> = { t: 9, n: 10, v: 11, f: 12, r: 13 };
 
@@ -30,6 +35,7 @@ const SIMPLE_ESCAPES: Record<string, number> = { t: 9, n: 10, v: 11, f: 12, r: 1
  */
 export function parseRegex(src: string, flags: RegexFlags): RegexNode {
   let pos = 0;
+  let depth = 0;
   const jsFlags = "y" + (flags.ignoreCase ? "i" : "");
 
   function fail(what: string): never {
@@ -112,6 +118,9 @@ export function parseRegex(src: string, flags: RegexFlags): RegexNode {
   }
 
   function parseGroup(start: number): RegexNode {
+    if (++depth > MAX_NESTING) {
+      throw new FilterSyntaxError(`regular expression /${src}/: groups nested more than ${MAX_NESTING} deep (at column ${start + 1}) are not supported`);
+    }
     if (src.startsWith("?:", pos)) pos += 2;
     else if (/^\?<?[=!]/.test(src.slice(pos, pos + 3))) {
       pos = start;
@@ -119,6 +128,7 @@ export function parseRegex(src: string, flags: RegexFlags): RegexNode {
     } else if (src.startsWith("?<", pos)) pos = src.indexOf(">", pos) + 1;
     const inner = parseAlt();
     pos++; // ")"
+    depth--;
     return inner;
   }
 

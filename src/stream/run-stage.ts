@@ -1,6 +1,7 @@
 import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Reporter } from "../diagnostics.js";
+import { ExitCode } from "../exit-codes.js";
 import { readInputs, type InputOptions } from "../input/read-inputs.js";
 import type { Stage } from "./stage.js";
 import { toTransform } from "./to-transform.js";
@@ -12,7 +13,9 @@ import { toTransform } from "./to-transform.js";
 export async function runStage(input: InputOptions, stage: Stage, out: Writable, reporter: Reporter): Promise<void> {
   const lenient = !input.stopAtMalformed;
   try {
-    const opts = stage.skip ? { ...input, skip: stage.skip } : input;
+    const opts: InputOptions = stage.skip ? { ...input, skip: stage.skip } : { ...input };
+    // --follow's news about a file (truncated, replaced, gone) is a warning; the status stays.
+    opts.onWarning ??= (file, message) => reporter.report({ severity: "warning", file, message, code: ExitCode.OK });
     // One batch of read-ahead, not object mode's default 16: a batch is a read chunk's worth of
     // lines (1 MiB from a file) and its parsed events, all held while a slow reader blocks stdout.
     await pipeline(Readable.from(readInputs(opts), { objectMode: true, highWaterMark: 1 }), toTransform(stage, reporter, lenient), out, {

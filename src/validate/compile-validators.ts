@@ -1,6 +1,7 @@
 import Ajv2020Module from "ajv/dist/2020.js";
 import { ExitCode } from "../exit-codes.js";
 import { schemaFacts } from "./schema/facts.js";
+import type { schemaPatternEngine } from "./schema/patterns.js";
 import { SchemaPlans } from "./schema/plan.js";
 import { SchemaSetError, type SchemaFile, type SchemaSet } from "./schema/set.js";
 import type { ValidateFn, Validators } from "./validators.js";
@@ -9,15 +10,18 @@ const Ajv2020 = Ajv2020Module.default;
 
 /**
  * Compiles a user's schema set (`--schema PATH`) with ajv at run time: JSON Schema 2020-12, all
- * errors, unknown keywords and formats tolerated (ajv's warnings go to `warn`). Every file is
+ * errors, unknown keywords and formats tolerated (ajv's warnings go to `warn`), `pattern`s run in
+ * linear time on `patterns` (schema/patterns.ts, bundled apart and loaded by the caller: a hostile
+ * value cannot hang the run). Every file is
  * compiled, so a broken file is reported even when the entry does not use it. Every event goes to
  * the entry schema; the known types and tool kinds are read from it.
  */
-export function compileValidators(set: SchemaSet, warn: (message: string) => void): Validators {
+export function compileValidators(set: SchemaSet, warn: (message: string) => void, patterns: typeof schemaPatternEngine): Validators {
   const ajv = new Ajv2020({
     strict: false,
     allErrors: true,
     allowUnionTypes: true,
+    code: { regExp: patterns(warn) },
     logger: { log: () => {}, warn: (...a: unknown[]) => warn(a.join(" ")), error: (...a: unknown[]) => warn(a.join(" ")) },
   });
   for (const f of set.files) attempt(f, () => ajv.addSchema(f.schema, idOf(f) === undefined ? f.name : undefined));

@@ -3,7 +3,7 @@ import { FilterSyntaxError } from "../../query/syntax-error.js";
 import type { EventTest, PredicateSpec } from "../../query/predicate.js";
 import { STEP_SLACK, STEPS_PER_CHAR } from "../../regex/budget.js";
 import { MAX_PROGRAM } from "../../regex/program.js";
-import { MAX_REPEAT } from "../../regex/syntax.js";
+import { MAX_NESTING, MAX_REPEAT } from "../../regex/syntax.js";
 import { parseTimeArg } from "../../query/time-arg.js";
 import { parseWhere } from "../../query/where-clause.js";
 import type { FilterOptions } from "../../outputs/filter/index.js";
@@ -36,7 +36,8 @@ lazy DFA, one table lookup per character once its states are cached. Its guards:
 {${MAX_REPEAT}}, at most ${MAX_PROGRAM} steps once repeats are expanded (else exit status 2), and at most ${STEPS_PER_CHAR} steps of
 work per character tested, plus 2^${Math.log2(STEP_SLACK)} per line; a line that needs more (only a pattern whose
 automaton is too large to cache, e.g. [ab]*a[ab]{600}c on random a and b, comes near it) is
-reported like an invalid line: exit status 5, or skipped with --lenient.
+reported like an invalid line: exit status 5, or skipped with --lenient. Groups nested more than
+${MAX_NESTING} deep are refused too (exit status 2).
 
 --since/--until: [since, until) on timestamp_ms, ISO-8601 (UTC unless an offset is given) or epoch
 ms. An event without timestamp_ms takes the last timestamp before it in its file; before the first

@@ -113,7 +113,7 @@ export function timelineCommand(ctx: CommandContext): Command {
   withFollowOption(withInputOptions(cmd)).action((files: string[], raw: TimelineRaw) => {
     const format = raw.format ?? "csv";
     if (format === "html") {
-      const bad = [raw.columns && "--columns", raw.header === false && "--no-header", raw.safeCsv && "--safe-csv", raw.follow && "--follow"].filter(Boolean);
+      const bad = [raw.columns && "--columns", raw.header === false && "--no-header", raw.safeCsv && "--safe-csv", raw.follow && "--follow", raw["follow=name"] && "--follow=name"].filter(Boolean);
       if (bad.length > 0) cmd.error(`error: ${bad.join(", ")} cannot be used with --format html`, { exitCode: 2 });
     }
     if (format === "ndjson") {

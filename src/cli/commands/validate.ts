@@ -23,7 +23,7 @@ Output (stdout): one diagnostic per problem, grep style, then a summary line:
 In parentheses: the JSON Schema keyword that failed, or the check below. A line that is not JSON is
 reported the same way (parse) and validation goes on. Text from the log is shown escaped. Fatal
 errors (an unreadable input file or schema, a directory without logs, a schema that does not
-compile) go to stderr as "cursorlog: error ..."; the summary counts only the files read.
+compile or recurses without end) go to stderr as "cursorlog: error ..."; the summary counts only the files read.
 
 Checks:
   (keyword)            each line against its type's schema: the bundled ones ('cursorlog schema'
@@ -61,10 +61,14 @@ Formats:
 --schema PATH: a JSON Schema 2020-12 file, used alone, or a directory of *.json schemas that $ref
 each other by $id or file name, whose entry is cursor-agent-event.schema.json (or the only file).
 Every event goes to the entry; known types and tool kinds are read from its if/then dispatch.
-Schemas are compiled before any input is read.
+Schemas are compiled before any input is read. Their patterns run in linear time (re2js, with
+JavaScript's meaning), so a value cannot make a pattern hang the run; a pattern with lookaround or a
+backreference runs on JavaScript's RegExp, with a warning. A schema that recurses without end
+({"$ref":"#"}) is reported once, at the first line that sets it off, with exit status 3.
 
 Exit status: 0 no errors (warnings allowed), 1 an error found (invalid line, lifecycle error),
-2 usage error or an input or schema that cannot be read, 3 a schema that does not compile.
+2 usage error or an input or schema that cannot be read, 3 a schema that does not compile or
+recurses without end.
 `;
 
 export function validateCommand(ctx: CommandContext): Command {

@@ -1,4 +1,4 @@
-import { MIN_BAR } from "./layout.js";
+import { MIN_BAR } from "../shared/lanes.js";
 import { LANE_PX } from "./style.js";
 
 /**

@@ -1,10 +1,8 @@
 import type { CallRecord } from "./call.js";
-import { packLanes, type Interval } from "./lanes.js";
+import { MIN_BAR, packLanes, type Interval } from "../shared/lanes.js";
 import { statusClass } from "./status.js";
 import type { HtmlCall } from "./types.js";
 
-/** The narrowest bar, as a fraction of the axis (the page draws it as this share of the width). */
-export const MIN_BAR = 0.004;
 
 export interface Layout {
   axis: "time" | "sequence";

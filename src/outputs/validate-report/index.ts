@@ -1,6 +1,7 @@
 import type { Reporter } from "../../diagnostics.js";
 import { isPlainObject } from "../../events/types.js";
 import { ExitCode } from "../../exit-codes.js";
+import { isTooDeep } from "../../input/too-deep.js";
 import type { JsonRecord, Problem } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";
 import type { DiagnosticFormat } from "../../validate/diagnostic-format.js";
@@ -33,6 +34,14 @@ import { duplicateKeys } from "../../validate/duplicate-keys.js";
 import { firstInvalidUtf8 } from "../../validate/invalid-utf8.js";
 
 const KIND_SUFFIX = "ToolCall";
+/**
+ * A value this shallow cannot exhaust the stack by itself (a schema that recurses into the value,
+ * like `"properties": {"a": {"$ref": "#"}}`, validates 4,000 levels); when validating it does, the
+ * schema recurses without reading the value: `{"$ref": "#"}`, two `allOf`s naming each other.
+ */
+const SHALLOW = 256;
+const SCHEMA_LOOPS =
+  'schema recurses without end: a "$ref" loop that never goes into the value (such as {"$ref":"#"}) cannot validate anything';
 const NOT_ONE_PER_LINE = "not one JSON object per line: this value spans several lines or shares its line with another";
 
 /**
@@ -62,6 +71,8 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
   let sessionErrors = 0;
   /** Set by checkLine: the line has an error of its own. */
   let lineBad = false;
+  /** The schema looped on a line (one message, status 3): nothing more is checked, no summary. */
+  let schemaLoops = false;
 
   function emit(f: Finding): string {
     if (stopped) return "";
@@ -113,7 +124,7 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       }
       if (opts.strict) lineBad = true;
     }
-    if (!validate(ev)) {
+    if (!runValidator(validate, rec)) {
       lineBad = true;
       for (const e of schemaErrors(validate.errors)) {
         const f: Finding = { file: rec.file, line: rec.line, severity: "error", rule: "schema", path: e.path, message: e.message, keyword: e.keyword };
@@ -146,6 +157,25 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     return out;
   }
 
+  /** The validator's answer; a stack overflow on a shallow value is the schema's fault (status 3). */
+  function runValidator(validate: Validators["entry"], rec: JsonRecord): boolean {
+    try {
+      return validate(rec.value);
+    } catch (err) {
+      // A deep value: the line's own problem, reported at its position (to-transform.ts).
+      if (!isTooDeep(err) || !shallowerThan(rec.value, SHALLOW)) throw err;
+      schemaLoops = stopped = true;
+      let file: string | undefined;
+      try {
+        file = opts.validators.schemaSet().entry.path;
+      } catch {
+        // the bundled set could not be read: the message stands without a file
+      }
+      reporter.report({ severity: "error", ...(file !== undefined && { file }), message: `${SCHEMA_LOOPS} (it did on ${rec.file}:${rec.line})`, code: ExitCode.SCHEMA });
+      return true;
+    }
+  }
+
   return {
     get stopped() {
       return stopped;
@@ -153,8 +183,11 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     record(rec: JsonRecord) {
       if (stopped) return undefined;
       inFile = true;
-      lines++;
+      // A line too deep for the validator throws out of checkLine and comes back through problem(),
+      // which counts it: counted here first, it was "2 lines, 1 valid".
       let out = checkLine(rec);
+      if (schemaLoops) return undefined;
+      lines++;
       if (lineBad) invalid++;
       if (lifecycle !== undefined) {
         const found = lifecycle.observe(rec);
@@ -183,9 +216,22 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       return out === "" ? undefined : out;
     },
     finish() {
+      if (schemaLoops) return undefined;
       const summary: Summary = { files: files + (inFile ? 1 : 0), lines, valid: lines - invalid, invalid, errors, warnings, sessionErrors };
       if (stopped) summary.stoppedAfter = errors;
       return opts.format.summary(summary);
     },
   };
+}
+
+/** Whether `value` nests fewer than `limit` arrays and objects (walked without recursion). */
+function shallowerThan(value: unknown, limit: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (depth >= limit) return false;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+  }
+  return true;
 }

@@ -1,3 +1,9 @@
+/**
+ * The narrowest bar of the HTML Gantt, as a fraction of its axis: lanes are packed as if every
+ * interval were at least this long, so the Chrome trace's threads match the Gantt's lanes.
+ */
+export const MIN_BAR = 0.004;
+
 /** An interval on an axis: [start, end], end >= start. */
 export interface Interval {
   start: number;

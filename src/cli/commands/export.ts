@@ -1,0 +1,188 @@
+import { Command, InvalidArgumentError, Option } from "commander";
+import type { Reporter } from "../../diagnostics.js";
+import { ExitCode } from "../../exit-codes.js";
+import type { Stage } from "../../stream/stage.js";
+import type { CommandContext } from "../command-context.js";
+import type { SharedRaw } from "../config.js";
+import type { Io } from "../io.js";
+import { runCommand } from "../run-command.js";
+import { withInputOptions, withJobsOption } from "../shared-options.js";
+
+export const EXPORT_EXAMPLES = `Examples:
+  $ cursorlog export run.ndjson > run.otlp.jsonl    # OTLP/JSON, a trace per run
+  $ cursorlog export --endpoint http://localhost:4318 logs/   # Jaeger, Tempo
+  $ OTEL_EXPORTER_OTLP_ENDPOINT=https://otel.example.com \\
+      cursorlog export --send run.ndjson
+  $ cursorlog export --format chrome-trace run.ndjson > run.json  # perfetto
+`;
+
+export const EXPORT_HELP = `
+Formats:
+  otlp-json     OTLP/JSON TracesData (the OpenTelemetry protocol's JSON encoding, as a collector's
+                file exporter writes it), one document per run and line, written as each run ends.
+  chrome-trace  Chrome Trace Event JSON for ui.perfetto.dev and chrome://tracing: one process per
+                run, one thread per lane of the HTML timeline's Gantt chart, a complete event per
+                tool call (target, status, exit code in its args), the agent's messages as instant
+                events. One document for all inputs; --jobs does not apply.
+
+Spans (OpenTelemetry GenAI semantic conventions): one trace per run, its ids a hash of the
+session_id, the request_id and each call_id, so exporting a log twice gives the same trace.
+  invoke_agent cursor-agent   the run: gen_ai.operation.name, gen_ai.provider.name=cursor,
+                              gen_ai.agent.name=cursor-agent, gen_ai.conversation.id (session_id),
+                              gen_ai.request.model, gen_ai.usage.* (input_tokens counts cached
+                              tokens, as the conventions do and Cursor's inputTokens does not);
+                              error status and error.type=incomplete for a run without result
+                              (the subtype, or "error", for a result with is_error)
+  execute_tool <name>         each tool call, a child of the run: gen_ai.tool.name, gen_ai.tool.call.id
+                              (the call_id exactly), gen_ai.tool.type; error status and error.type
+                              (failure, rejected, error, timeout, incomplete, …) for a call that did
+                              not succeed; process.exit.code (shell); mcp.method.name=tools/call (MCP)
+  invoke_agent subagent       under each subagent task call
+  background_shell            after a background shell's launch, up to its task_notification
+Cursor-only facts carry a cursor. prefix (cursor.request.id, cursor.cwd, cursor.tool.status, …).
+Tool arguments and results, the prompt and the answer are left out unless --include-content
+(gen_ai.tool.call.arguments, gen_ai.tool.call.result, gen_ai.input.messages, gen_ai.output.messages).
+
+Times: a call runs from startedAtMs to completedAtMs, else between its events' timestamp_ms. The run
+ends at its last logged time and starts at its first, or earlier when the result's duration_ms says
+so. A call still open when its run ended runs to the run's end. Logs without times (2025) are not
+given made-up durations: their spans sit at the Unix epoch, zero-length, 1 ns apart in start order,
+with cursor.time.unknown=true.
+
+Sending (--endpoint URL, or --send for the endpoint in the environment): OTLP/HTTP, protobuf unless
+--protocol http/json; /v1/traces is appended to the URL unless it ends so, as with
+OTEL_EXPORTER_OTLP_ENDPOINT. The standard variables apply: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT and
+OTEL_EXPORTER_OTLP_ENDPOINT (for --send; default http://localhost:4318), OTEL_EXPORTER_OTLP_HEADERS
+and _TRACES_HEADERS (with --header added), OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_EXPORTER_OTLP_TIMEOUT
+(default 10 s for one request, retries included), OTEL_EXPORTER_OTLP_COMPRESSION, OTEL_SERVICE_NAME
+(default cursor-agent). A refused connection, 429, 502, 503 and 504 are retried with backoff until
+the timeout; what still fails stops the export with one message and exit status 2.
+
+A run without a result (crash, kill, truncated log) is still exported, with an error status; it is
+reported on stderr with exit status 4 unless --allow-incomplete. A result with is_error: status 1.
+`;
+
+type ExportFormat = "otlp-json" | "chrome-trace";
+type Protocol = "http/protobuf" | "http/json";
+
+interface ExportRaw extends SharedRaw {
+  format?: ExportFormat;
+  endpoint?: string;
+  send?: boolean;
+  protocol?: Protocol;
+  header?: Record<string, string>;
+  serviceName?: string;
+  includeContent?: boolean;
+  allowIncomplete?: boolean;
+}
+
+function parseHeader(value: string, previous: Record<string, string> | undefined): Record<string, string> {
+  const at = value.indexOf("=");
+  if (at <= 0) throw new InvalidArgumentError("expected NAME=VALUE, e.g. Authorization=Bearer abc");
+  return { ...previous, [value.slice(0, at).trim()]: value.slice(at + 1).trim() };
+}
+
+function parseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError("expected an http:// or https:// URL, e.g. http://localhost:4318");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new InvalidArgumentError("expected an http:// or https:// URL (OTLP/HTTP)");
+  return value;
+}
+
+/** OTEL_EXPORTER_OTLP_ENDPOINT's rule: the signal's path is appended to a base URL. */
+export function tracesUrl(base: string): string {
+  const url = new URL(base);
+  if (/\/v1\/traces\/?$/.test(url.pathname)) return url.href;
+  url.pathname = url.pathname.replace(/\/?$/, "/v1/traces");
+  return url.href;
+}
+
+/** Where --send sends: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as it is, else OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces, else localhost:4318. */
+function envUrl(env: Io["env"]): string {
+  const traces = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
+  if (traces) return parseUrl(traces);
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  return tracesUrl(base ? parseUrl(base) : "http://localhost:4318");
+}
+
+function envProtocol(env: Io["env"]): string {
+  return (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? "http/protobuf").trim();
+}
+
+export function exportCommand(ctx: CommandContext): Command {
+  const cmd = new Command("export")
+    .description("export runs as OpenTelemetry traces (OTLP, to a file or a collector) or as a Perfetto / Chrome trace")
+    .addHelpText("before", EXPORT_EXAMPLES)
+    .addHelpText("after", EXPORT_HELP)
+    .addOption(new Option("--format <format>", "otlp-json or chrome-trace").choices(["otlp-json", "chrome-trace"]).default("otlp-json"))
+    .addOption(new Option("--endpoint <url>", "send the spans over OTLP/HTTP to this collector instead of writing them").argParser(parseUrl))
+    .option("--send", "send the spans to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT / OTEL_EXPORTER_OTLP_ENDPOINT (default http://localhost:4318)")
+    .addOption(new Option("--protocol <protocol>", "how to send: http/protobuf (default, or OTEL_EXPORTER_OTLP_PROTOCOL) or http/json").choices(["http/protobuf", "http/json"]))
+    .addOption(new Option("--header <name=value>", "an HTTP header to send (repeatable), beside OTEL_EXPORTER_OTLP_HEADERS").argParser(parseHeader))
+    .option("--service-name <name>", "the resource's service.name (default: OTEL_SERVICE_NAME, else cursor-agent)")
+    .option("--include-content", "add tool arguments and results, the prompt and the answer to the spans (they may hold secrets)")
+    .option("--allow-incomplete", "a run without a result is not an error (exit 0); it is exported either way");
+  withJobsOption(withInputOptions(cmd)).action((files: string[], raw: ExportRaw) => {
+    const format = raw.format ?? "otlp-json";
+    const sending = raw.endpoint !== undefined || raw.send === true;
+    const fail = (msg: string) => cmd.error(`error: ${msg}`, { exitCode: ExitCode.USAGE_OR_IO });
+    if (format === "chrome-trace") {
+      const bad = [raw.endpoint !== undefined && "--endpoint", raw.send && "--send", raw.protocol && "--protocol", raw.header && "--header", raw.serviceName !== undefined && "--service-name", raw.includeContent && "--include-content"].filter(Boolean);
+      if (bad.length > 0) fail(`${bad.join(", ")} cannot be used with --format chrome-trace`);
+    } else if (!sending && (raw.protocol !== undefined || raw.header !== undefined)) {
+      fail(`${raw.protocol !== undefined ? "--protocol" : "--header"} needs --endpoint or --send`);
+    }
+    if (raw.endpoint !== undefined && raw.send === true) fail("--endpoint and --send cannot be used together (--send takes the endpoint from the environment)");
+    let url = "";
+    let protocol: Protocol = "http/protobuf";
+    if (sending) {
+      try {
+        url = raw.endpoint !== undefined ? tracesUrl(raw.endpoint) : envUrl(ctx.io.env);
+      } catch (err) {
+        fail(`OTEL_EXPORTER_OTLP_ENDPOINT: ${(err as Error).message}`);
+      }
+      const p = raw.protocol ?? envProtocol(ctx.io.env);
+      if (p === "grpc") fail("OTLP over gRPC is not supported: use http/protobuf (a collector's port 4318)");
+      if (p !== "http/protobuf" && p !== "http/json") fail(`unknown OTLP protocol ${JSON.stringify(p)}: use http/protobuf or http/json`);
+      protocol = p as Protocol;
+    }
+    const version = cmd.parent?.version() ?? "0";
+    ctx.setRun(async () => {
+      const allowIncomplete = raw.allowIncomplete === true;
+      if (format === "chrome-trace") {
+        const { toChromeTrace } = await import("../../outputs/chrome-trace/index.js");
+        const opts = { allowIncomplete, escape: ctx.io.stdoutIsTTY };
+        return runCommand(ctx.io, files, raw, (reporter) => toChromeTrace(opts, reporter), "export");
+      }
+      const otlp = await import("../../outputs/otlp/index.js");
+      const opts = {
+        allowIncomplete,
+        content: raw.includeContent === true,
+        serviceName: raw.serviceName ?? (ctx.io.env.OTEL_SERVICE_NAME?.trim() || "cursor-agent"),
+        version,
+        escape: ctx.io.stdoutIsTTY,
+      };
+      if (!sending) return runCommand(ctx.io, files, raw, (reporter) => otlp.toOtlpJson(opts, reporter), "export", true);
+      const sender = new otlp.OtlpSender({ url, shownUrl: url, protocol, headers: raw.header ?? {}, timeoutMillis: undefined });
+      await sender.open();
+      const io: Io = { ...ctx.io, stdout: sender.sink(), stdoutIsTTY: false };
+      try {
+        const makeStage = (reporter: Reporter): Stage => otlp.toOtlpQueue(opts, reporter, sender.queue);
+        let code: ExitCode;
+        try {
+          code = await runCommand(io, files, raw, makeStage, "export", true);
+        } finally {
+          await sender.finish(); // a failed send is the error to report, whatever else happened
+        }
+        return code;
+      } finally {
+        await sender.close();
+      }
+    });
+  });
+  return cmd;
+}

@@ -1,0 +1,80 @@
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createServer } from "node:http";
+import { before, test } from "node:test";
+
+// A folder of logs exports with constant memory: each run's spans are written (or sent) when the
+// run ends, and only the run in progress is held. Ten times the runs must not need more memory.
+
+const ENV = { PATH: process.env.PATH ?? "", TZ: "UTC", NO_COLOR: "1" };
+const tmp = mkdtempSync(join(tmpdir(), "cursorlog-export-mem-"));
+
+before(() => {
+  assert.ok(existsSync("dist/cli/main.js"), "dist/ is missing: run `npm run build` (make test does) before these tests");
+});
+
+/** A folder of `files` logs, each 40 runs of 2026-long (about 1 MiB, 40 × 21 spans). */
+function folder(name: string, files: number): string {
+  const dir = join(tmp, name);
+  mkdirSync(dir);
+  const one = readFileSync("test/fixtures/2026-long.ndjson");
+  const log = Buffer.concat(Array.from({ length: 40 }, () => one));
+  for (let i = 0; i < files; i++) writeFileSync(join(dir, `run-${String(i).padStart(3, "0")}.ndjson`), log);
+  return dir;
+}
+
+/** `cursorlog ARGS` with V8's old space capped at HEAP_MB: a run that kept what it exported would die of it. */
+const HEAP_MB = 24;
+
+function measure(args: string[]): Promise<{ code: number | null; bytes: number; lines: number; peakKiB: number; stderr: string }> {
+  const rssFile = join(tmp, `rss-${process.hrtime.bigint()}.txt`);
+  return new Promise((resolve, reject) => {
+    const env = { ...ENV, NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` };
+    const child = spawn("node", ["test/stress/peak-rss.mjs", rssFile, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let bytes = 0;
+    let lines = 0;
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => {
+      bytes += d.length;
+      for (const b of d) if (b === 10) lines++;
+    });
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, bytes, lines, stderr, peakKiB: Number(readFileSync(rssFile, "utf8")) }));
+  });
+}
+
+// The folder: 80 MiB of logs, 3200 runs, 67,200 spans (some 100 MiB of OTLP/JSON): all of it held at once needs far more than HEAP_MB.
+const large = folder("large", 80);
+
+for (const format of ["otlp-json", "chrome-trace"]) {
+  test(`export --format ${format} of a folder of 80 logs (3200 runs) runs in ${HEAP_MB} MiB of heap`, { timeout: 240_000 }, async () => {
+    const r = await measure(["export", "--format", format, large]);
+    assert.equal(r.code, 0, r.stderr.slice(0, 2000));
+    if (format === "otlp-json") assert.equal(r.lines, 3200, "one line per run");
+    else assert.equal((r.lines - 2) / 3200, 27, "27 trace events per run (5 metadata for lanes, …)");
+    assert.ok(r.bytes > 25 * 1024 * 1024, `${r.bytes} bytes written`);
+    process.stderr.write(`# export --format ${format}: ${r.bytes} bytes out, peak RSS ${Math.round(r.peakKiB / 1024)} MiB\n`);
+  });
+}
+
+test(`export --endpoint of the same folder runs in ${HEAP_MB} MiB of heap: sent as it is read, not gathered`, { timeout: 240_000 }, async (t) => {
+  let requests = 0;
+  let received = 0;
+  const server = createServer((req, res) => {
+    requests++;
+    req.on("data", (d: Buffer) => (received += d.length));
+    req.on("end", () => res.writeHead(200, { "Content-Type": "application/x-protobuf" }).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  t.after(() => server.close());
+  const port = (server.address() as { port: number }).port;
+  const r = await measure(["export", "--endpoint", `http://127.0.0.1:${port}`, large]);
+  assert.equal(r.code, 0, r.stderr.slice(0, 2000));
+  assert.equal(r.bytes, 0);
+  assert.ok(requests >= 10, `${requests} requests: one per chunk of input, not one at the end`);
+  assert.ok(received > 10 * 1024 * 1024, `${received} bytes received`);
+});
