@@ -77,6 +77,11 @@ test("-o leaves FILE as it was when the run fails (status 2, or 5 where reading 
   assert.equal(malformed.code, 5);
   assert.equal(readFileSync(out, "utf8"), "old\n");
   assert.deepEqual(readdirSync(dir).sort(), ["bad.ndjson", "calls.csv"], "no temporary file left");
+  const fresh = join(dir, "new.csv");
+  const none = await runCli(["timeline", "-o", fresh, join(dir, "nosuch.ndjson")]);
+  assert.equal(none.code, 2);
+  assert.ok(none.stderr.endsWith(`cursorlog: ${fresh} not written (the run failed)\n`), none.stderr);
+  assert.ok(!existsSync(fresh));
 });
 
 test("-o into a directory that does not exist, or onto a directory: status 2 before reading, nothing created", async () => {

@@ -32,6 +32,8 @@ export class OutputFile {
     private readonly target: string,
     private readonly temp: string,
     mode: number,
+    /** FILE was there before the run (kept as it was on failure), or not (not written). */
+    private readonly existed: boolean,
   ) {
     this.fd = openSync(temp, "wx", mode);
     this.stream = createWriteStream("", { fd: this.fd, autoClose: false });
@@ -43,16 +45,18 @@ export class OutputFile {
   static open(path: string, io: Io): OutputFile | undefined {
     let target = path;
     let mode = 0o666;
+    let existed = false;
     try {
       target = realpathSync(path); // a symbolic link: replace the file it points to, not the link
       mode = statSync(target).mode & 0o7777;
+      existed = true;
     } catch {
       // a new file
     }
     const temp = join(dirname(target), `.${basename(target)}.cursorlog-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
     try {
       if (existsSync(target) && statSync(target).isDirectory()) throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
-      return new OutputFile(target, temp, mode);
+      return new OutputFile(target, temp, mode, existed);
     } catch (err) {
       io.stderr.write(errorLine(`cannot write ${path}: ${reason(err)}`));
       return undefined;
@@ -79,12 +83,12 @@ export class OutputFile {
     closeSync(this.fd);
     if (this.failure !== undefined) {
       this.discard();
-      io.stderr.write(errorLine(`cannot write ${shown}: ${reason(this.failure)}; ${shown} left as it was`));
+      io.stderr.write(errorLine(`cannot write ${shown}: ${reason(this.failure)}; ${this.kept(shown)}`));
       return ExitCode.USAGE_OR_IO;
     }
     if (!replace) {
       this.discard();
-      io.stderr.write(`cursorlog: ${shown} left as it was (the run failed)\n`);
+      io.stderr.write(`cursorlog: ${this.kept(shown)} (the run failed)\n`);
       return code;
     }
     try {
@@ -96,6 +100,10 @@ export class OutputFile {
     }
     process.off("exit", this.onExit);
     return code;
+  }
+
+  private kept(shown: string): string {
+    return this.existed ? `${shown} left as it was` : `${shown} not written`;
   }
 
   private discard(): void {
