@@ -8,13 +8,15 @@
 # Environment:
 #   CURSORLOG      command that runs cursorlog (default: "node bin/cursorlog.js", from the repo root)
 #   JOBS           space-separated subset of: filter-tool_call filter-exclude-thinking
-#                  filter-where-regex json text timeline validate startup jobs jobs-text scale
-#                  (default: all)
+#                  filter-where-regex json text timeline validate startup jobs jobs-text jobs-many
+#                  scale (default: all)
+#                  jobs-many: json --jobs 1 vs 2 over a folder of MANY_FILES one-session logs
 #                  scale runs every command once on a 1 GB log (BIG): MB/s to compare with the
 #                  200 MB rows, and peak RSS
 #   STARTUP_RUNS   runs for the startup job (default: 20)
 #   SCALE_RUNS     runs for each command of the scale job (default: 1)
 #   SEED           generator seed for the main log (default: 1)
+#   MANY_FILES     files in the folder of the jobs-many job (default: 2000)
 #
 # Never installs anything: a missing peer (jq, mlr, hyperfine, GNU time) is skipped with a note.
 # Writes the Markdown table to stdout and to bench/results/<date>.md. No timing assertions.
@@ -24,7 +26,8 @@ SIZE=${1:-200M}
 RUNS=${2:-5}
 STARTUP_RUNS=${STARTUP_RUNS:-20}
 SEED=${SEED:-1}
-ALL_JOBS="filter-tool_call filter-exclude-thinking filter-where-regex json text timeline validate startup jobs jobs-text scale"
+MANY_FILES=${MANY_FILES:-2000}
+ALL_JOBS="filter-tool_call filter-exclude-thinking filter-where-regex json text timeline validate startup jobs jobs-text jobs-many scale"
 JOBS=${JOBS:-$ALL_JOBS}
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -41,6 +44,7 @@ die() { log "run.sh: $*"; exit 2; }
 
 [[ $RUNS =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive integer (got '$RUNS')"
 [[ $STARTUP_RUNS =~ ^[1-9][0-9]*$ ]] || die "STARTUP_RUNS must be a positive integer"
+[[ $MANY_FILES =~ ^[1-9][0-9]*$ ]] || die "MANY_FILES must be a positive integer"
 for j in $JOBS; do
   [[ " $ALL_JOBS " == *" $j "* ]] || die "unknown job '$j' (known: $ALL_JOBS)"
 done
@@ -72,11 +76,12 @@ gen() { # gen OUTFILE SIZE SEED  (only when missing; atomic rename)
   mv "$out.tmp" "$out"
 }
 
-needs_main=0 needs_parts=0 needs_small=0 needs_big=0
+needs_main=0 needs_parts=0 needs_small=0 needs_big=0 needs_many=0
 for j in $JOBS; do
   case $j in
     startup) needs_small=1 ;;
     jobs | jobs-text) needs_parts=1 ;;
+    jobs-many) needs_small=1 needs_many=1 ;;
     scale) needs_big=1 ;;
     *) needs_main=1 ;;
   esac
@@ -100,6 +105,14 @@ if ((needs_parts)); then
     PARTS+=("$DATA/part-$i.ndjson")
   done
   echo "$SIZE" > "$stamp"
+fi
+MANY=$DATA/many-$MANY_FILES
+if ((needs_many)) && [[ ! -d $MANY ]]; then
+  # MANY_FILES copies of the 1 KB one-session log: the cost per file, not per byte.
+  log "making $MANY ($MANY_FILES files) ..."
+  rm -rf "$MANY.tmp" && mkdir -p "$MANY.tmp"
+  for ((i = 0; i < MANY_FILES; i++)); do printf -v name 'run-%05d.ndjson' "$i"; cp "$SMALL" "$MANY.tmp/$name"; done
+  mv "$MANY.tmp" "$MANY"
 fi
 
 file_mb() { # total size in MB (10^6 bytes) of the given files
@@ -153,6 +166,7 @@ expand() {
   t=${t//FILE/$(printf '%q' "$FILE")}
   t=${t//SMALL/$(printf '%q' "$SMALL")}
   t=${t//BIG/$(printf '%q' "$BIG")}
+  t=${t//MANY/$(printf '%q' "$MANY")}
   t=${t//PARTS/${parts% }}
   if [[ $t == cursorlog\ * ]]; then t="$CURSORLOG ${t#cursorlog }"; fi
   printf '%s' "$t"
@@ -290,6 +304,10 @@ for j in $JOBS; do
       cl "$j" "cursorlog $c --jobs 1 PARTS" "$RUNS" "$MB_PARTS"
       if ((CURSORLOG_OK)); then measure "$j" "cursorlog $c --jobs 2 PARTS" "$RUNS" "$MB_PARTS"
       else ROWS+=("| $j | \`cursorlog $c --jobs 2 PARTS\` | skipped | - | - | - |"); fi ;;
+    jobs-many)
+      cl "$j" "cursorlog json --jobs 1 MANY" "$RUNS" -
+      if ((CURSORLOG_OK)); then measure "$j" "cursorlog json --jobs 2 MANY" "$RUNS" -
+      else ROWS+=("| $j | \`cursorlog json --jobs 2 MANY\` | skipped | - | - | - |"); fi ;;
     scale)
       if ((CURSORLOG_OK)); then
         for c in "json" "text" "timeline" "filter --type tool_call" "filter --exclude-type thinking" "validate" "stats"; do

@@ -7,18 +7,12 @@ for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]]) {
   process.on(signal, () => process.exit(status));
 }
 
-// A reader that went away (`| head`) is not an error, wherever the write came from (help text too).
-process.stdout.on("error", (err) => {
-  if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
-  throw err;
-});
-
 // A clone installed before it was built (`npm install -g .` with scripts off, a copied checkout):
 // say how to build it, not a module-not-found stack trace.
 const BUNDLE = new URL("../dist/bundle/main.js", import.meta.url);
-let main;
+let main, processIo;
 try {
-  ({ main } = await import(BUNDLE.href));
+  ({ main, processIo } = await import(BUNDLE.href));
 } catch (err) {
   if (err?.code !== "ERR_MODULE_NOT_FOUND" || !String(err.message).includes("dist/bundle/main.js")) throw err;
   const root = new URL("..", import.meta.url).pathname;
@@ -26,12 +20,10 @@ try {
   process.exit(2);
 }
 
-process.exitCode = await main(process.argv.slice(2), {
-  stdin: process.stdin,
-  stdout: process.stdout,
-  stderr: process.stderr,
-  env: process.env,
-  stdinIsTTY: process.stdin.isTTY === true,
-  stdoutIsTTY: process.stdout.isTTY === true,
-  stderrIsTTY: process.stderr.isTTY === true,
-});
+// Failed writes, closed pipes, a directory as stdin: src/cli/process-io.ts.
+process.exitCode = await main(process.argv.slice(2), processIo());
+
+// One more turn of the event loop before exiting: a signal that came during the last stretch of
+// synchronous work is waiting in it, and a loop that has nothing left to do would end without
+// reading it (the run would exit 0 after Ctrl-C).
+await new Promise((resolve) => setTimeout(resolve, 0));

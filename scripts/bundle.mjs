@@ -7,7 +7,7 @@
 // - Bundles of their own, loaded by main.js when a run needs them: the parts that are big and
 //   seldom run (validate with its compiled schemas and ajv, re2js for --schema's patterns, the HTML
 //   timeline, the trace exports).
-// - job-worker.js: the entry of each --jobs worker thread (parallel.ts finds it next to itself).
+// - worker.js: the entry of each --jobs worker thread (src/jobs/pool.ts finds it next to itself).
 //
 // `npm run build` runs it after tsc; dist/index.js (the library entry) stays tsc's output.
 //   node scripts/bundle.mjs
@@ -79,7 +79,7 @@ const common = {
 };
 
 rmSync(outdir, { recursive: true, force: true });
-const entries = { main: "src/cli/main.ts", "job-worker": "src/cli/job-worker.ts" };
+const entries = { main: "src/cli/main.ts", worker: "src/jobs/worker.ts" };
 for (const [path, name] of apart) entries[name] = path;
 // One build per entry: without code splitting, each is a single file.
 await Promise.all(Object.entries(entries).map(([name, path]) => build({ ...common, entryPoints: { [name]: path } })));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, copyFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, copyFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -199,6 +199,22 @@ test("a 4xx is not retried: one clear line, exit status 2", { timeout: 60_000 },
     `cursorlog: error: cannot send spans to http://127.0.0.1:${rx.port}/v1/traces: the collector answered 400 Bad Request: collector says no\n`,
   );
   assert.equal(rx.requests.length, 1);
+});
+
+test("with --jobs, a collector that refuses: one clear line, exit status 2 (the runners' failures are not taken for a closed pipe)", { timeout: 60_000 }, async (t) => {
+  if (!needDecoder(t)) return;
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-wire-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, "logs"));
+  for (const f of ["2026-long.ndjson", "two-sessions.ndjson", "parallel-out-of-order.ndjson", "2025-shape.ndjson"]) copyFileSync(`test/fixtures/${f}`, join(dir, "logs", f));
+  const rx = await receiver(t, Array.from({ length: 20 }, () => "400").join(","));
+  const r = await run(["export", "--endpoint", `http://127.0.0.1:${rx.port}`, "-j", "2", join(dir, "logs")]);
+  assert.deepEqual(r, {
+    code: 2,
+    stdout: "",
+    stderr: `cursorlog: error: cannot send spans to http://127.0.0.1:${rx.port}/v1/traces: the collector answered 400 Bad Request: collector says no\n`,
+  });
+  assert.ok(rx.requests.length >= 1);
 });
 
 test("a refused connection: retried until the export timeout, then one line and exit status 2", { timeout: 60_000 }, async () => {

@@ -342,3 +342,44 @@ for (const [re, matching] of THRASH) {
     assert.ok(lenient.ms < bound, `/${re}/ took ${Math.round(lenient.ms)} ms with --lenient (bound ${Math.round(bound)} ms)`);
   });
 }
+
+test("a hostile tool kind (the key inside tool_call, a 2025 function.name, a tool.case) is escaped in text, stats, timeline on a terminal, the HTML page and the diagnostics", async () => {
+  const S = "s";
+  const key = "\u001b]0;pwned\u0007\u001b[2J\nRan terminal command: rm -rf /ToolCall";
+  const fn = "evil\u001b[31m\nfake line";
+  const kase = "x\u009b2J\u202eToolCall";
+  const lines = [
+    { type: "system", subtype: "init", session_id: S },
+    { type: "tool_call", subtype: "started", call_id: "c1", tool_call: { [key]: { args: { path: "/x" } } }, session_id: S, timestamp_ms: 1000 },
+    { type: "tool_call", subtype: "completed", call_id: "c1", tool_call: { [key]: { args: { path: "/x" }, result: { success: {} } } }, session_id: S, timestamp_ms: 2000 },
+    { type: "tool_call", subtype: "started", call_id: "c2", tool_call: { function: { name: fn, arguments: "{}" } }, session_id: S, timestamp_ms: 1000 },
+    { type: "tool_call", subtype: "completed", call_id: "c2", tool_call: { function: { name: fn, arguments: "{}", result: { success: {} } } }, session_id: S, timestamp_ms: 2000 },
+    { type: "tool_call", subtype: "started", call_id: "c3", tool_call: { tool: { case: kase, value: { args: {} } } }, session_id: S, timestamp_ms: 1000 },
+  ].map((e) => JSON.stringify(e));
+  const files = { "k.ndjson": { bytes: Buffer.from(lines.join("\n") + "\n") } };
+  const openMsg = "cursorlog: error (at k.ndjson:6): session s has no result: its lines end at line 6, 1 tool call still open: Used tool x\\u009b2J\\u202eToolCall (line 6)\n";
+  const t = await runFed(["text", "k.ndjson"], { files });
+  assert.equal(
+    t.stdout,
+    "Used tool \\u001b]0;pwned\\u0007\\u001b[2J\\nRan terminal command: rm -rf /ToolCall\nUsed tool evil\\u001b[31m\\nfake line\n",
+  );
+  assert.equal(t.stderr, openMsg);
+  const v = await runFed(["text", "-v", "k.ndjson"], { files });
+  assert.equal(
+    v.stdout,
+    "Used tool \\u001b]0;pwned\\u0007\\u001b[2J\\nRan terminal command: rm -rf /ToolCall: /x\nUsed tool evil\\u001b[31m\\nfake line\n",
+  );
+  // Exactly two action lines: a newline in a kind forges none.
+  assert.equal(v.stdout.split("\n").length, 3);
+  for (const argv of [["stats"], ["stats", "--format", "markdown"], ["timeline"], ["timeline", "--format", "tsv"], ["json"]]) {
+    const r = await runFed([...argv, "k.ndjson"], { files, ...TTY });
+    assert.equal(firstUnsafe(r.stdout.replaceAll("\n", ""), argv.includes("tsv") ? UNSAFE_BUT_TAB : UNSAFE), undefined, `${argv.join(" ")}: stdout`);
+    // On a terminal a newline in a kind is escaped: the header and one row per call.
+    if (argv[0] === "timeline") assert.equal(r.stdout.split("\n").length, 5, `${argv.join(" ")}: ${r.stdout}`);
+    assert.equal(firstUnsafe(r.stderr.replaceAll("\n", "")), undefined, `${argv.join(" ")}: stderr`);
+  }
+  const h = await runFed(["timeline", "--format", "html", "--allow-incomplete", "k.ndjson"], { files });
+  assert.equal(h.code, 0, h.stderr);
+  assert.match(h.stdout, /evil\\\\u001b\[31m\\\\nfake line|evil\\u001b\[31m\\nfake line/);
+  assert.equal(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u.exec(h.stdout), null, "html: no raw control or bidi character");
+});

@@ -242,6 +242,15 @@ test("StartOrderQueue keeps order across compaction and restarts numbering at en
   q.start(1);
   assert.equal(q.completeUnstarted((seq) => `orphan ${seq}\n`), "");
   assert.equal(q.end((key, seq) => `open ${key} ${seq}\n`), `open 1 ${n + 3001}\norphan ${n + 3002}\n`);
+  // Many rows held at the end come as pieces, in order, and the queue starts again at once.
+  for (let i = 0; i < 100_000; i++) q.start(i);
+  const pieces = q.end((key, seq) => `open ${key} ${seq}\n`);
+  assert.equal(typeof pieces, "object");
+  assert.equal(q.start(-1), 1, "numbering restarts at end, before the pieces are read");
+  const all = [...(pieces as Iterable<string>)];
+  assert.ok(all.length > 10 && all.every((p) => p.length < 70_000), `${all.length} pieces`);
+  assert.equal(all.join(""), Array.from({ length: 100_000 }, (_, i) => `open ${i} ${i + 1}\n`).join(""));
+  q.end(() => "");
   assert.equal(q.start(7), 1, "numbering restarts after end");
 });
 

@@ -104,3 +104,30 @@ test("timestamp_ms going back is a warning against the event before; equal is fi
 test("unknown event types and events without type go through without breaking sessions", () => {
   assert.deepEqual(check([init(), { type: "hologram" }, { subtype: "x" }, result()]), []);
 });
+
+test("a session that ends with many calls open: its findings come from a generator, in order, the next session's after them", () => {
+  const n = 1000;
+  const opens = Array.from({ length: n }, (_, i) => call("started", `c${i}`));
+  const events = [init(), ...opens, init(), call("started", "x")];
+  const c = new LifecycleChecker();
+  let lazy = 0;
+  const out: Finding[] = [];
+  events.forEach((value, i) => {
+    const found = c.observe({ file: "f", line: i + 1, text: "", value });
+    if (found !== undefined && !Array.isArray(found)) lazy++;
+    out.push(...(found ?? []));
+  });
+  const last = c.endFile(events.length);
+  assert.ok(Array.isArray(last), "one open call: an array");
+  out.push(...(last ?? []));
+  assert.equal(lazy, 1, "the end of the session of 1000 open calls");
+  const got = out.map((f) => `${f.line} ${f.rule}`);
+  assert.deepEqual(got, [
+    ...Array.from({ length: n }, (_, i) => `${i + 2} unfinished-call`),
+    `${n + 1} no-result`,
+    `${n + 3} unfinished-call`,
+    `${n + 3} no-result`,
+  ]);
+  // The same findings as through check(), which takes them as they come.
+  assert.equal(check(events).length, got.length);
+});

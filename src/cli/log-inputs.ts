@@ -15,7 +15,7 @@ import { following } from "./shared-options.js";
  * (run-command.ts, run-validate.ts): each directory replaced by the logs below it (expand-inputs.ts)
  * and a message for each one that gave none, a hint instead of waiting on a terminal's standard
  * input, the progress line, and the run's Reporter, which erases that line before each message.
- * In a `--jobs` worker (io.onlyFile) only that file is read; its parent reports the directories.
+ * A `--jobs` run (src/jobs/) hands these files, named once, to its workers.
  */
 export class LogInputs {
   /** What will be read, in order: named files as given, directories replaced by their logs. */
@@ -32,8 +32,8 @@ export class LogInputs {
     private readonly raw: SharedRaw,
   ) {
     const expanded = expandInputs(named);
-    this.files = io.onlyFile === undefined ? expanded.files : [expanded.files[io.onlyFile]!];
-    this.problems = io.onlyFile === undefined ? expanded.problems : [];
+    this.files = expanded.files;
+    this.problems = expanded.problems;
     this.reporter = new Reporter(
       (s) => {
         this.progress?.clear(); // a message never lands on the end of the progress line
@@ -76,8 +76,7 @@ export class LogInputs {
     this.reportProblems();
     if (this.files.length === 0 && hadProblems) return this.reporter.code;
     const input = inputOptions(this.files, this.raw, this.io);
-    const stopped = this.io.stopped;
-    if (stop !== undefined || stopped !== undefined) input.stop = () => stop?.() === true || stopped?.() === true;
+    if (stop !== undefined) input.stop = stop;
     const progress = (this.progress = progressFor(this.io, this.files, this.raw));
     if (progress) input.onBytes = (n) => progress.add(n);
     // Output to the terminal the line is drawn on: each write erases the line first.
@@ -95,7 +94,7 @@ export class LogInputs {
 function progressFor(io: Io, files: string[], raw: SharedRaw): Progress | undefined {
   const named = files.filter((f) => f !== "-");
   const wanted = raw.progress ?? (io.stderrIsTTY && !io.env.CI && named.length > 0 && !following(raw));
-  if (!wanted || io.onlyFile !== undefined) return undefined;
+  if (!wanted) return undefined;
   let total = 0;
   for (const f of named) {
     try {

@@ -3,6 +3,7 @@ import { CommanderError, type Command } from "commander";
 import { formatDiagnostic } from "../diagnostics.js";
 import { ExitCode } from "../exit-codes.js";
 import { isBrokenPipe } from "../stream/run-stage.js";
+import { OutputError } from "../stream/write-error.js";
 import type { CommandContext } from "./command-context.js";
 import { colorsFor } from "./config.js";
 import { HELP_WIDTH, layoutHelp } from "./help.js";
@@ -12,6 +13,7 @@ import { buildProgram } from "./program.js";
 import { didYouMean } from "./suggest.js";
 
 export type { Io } from "./io.js";
+export { processIo } from "./process-io.js";
 
 export const VERSION: string = (
   JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }
@@ -19,7 +21,7 @@ export const VERSION: string = (
 
 /** Runs one invocation: parse argv, run the chosen command, map every outcome to an exit status. */
 export async function main(argv: readonly string[], ioIn: Io): Promise<ExitCode> {
-  const io: Io = { ...ioIn, argv };
+  const io: Io = { ...ioIn };
   let run: (() => Promise<ExitCode>) | undefined;
   const ctx: CommandContext = { io, setRun: (r) => (run = r) };
   const program = buildProgram(ctx, VERSION);
@@ -47,8 +49,7 @@ export async function main(argv: readonly string[], ioIn: Io): Promise<ExitCode>
   }
   const opts = action?.opts() ?? {};
   const output = opts.output as string | undefined;
-  // In a --jobs worker the parent writes the file: the worker's output comes back to it.
-  if (output === undefined || output === "-" || io.onlyFile !== undefined) return runGuarded(run, io);
+  if (output === undefined || output === "-") return runGuarded(run, io);
   const file = OutputFile.open(output, io);
   if (file === undefined) return ExitCode.USAGE_OR_IO;
   io.stdout = file.writable;
@@ -62,7 +63,9 @@ async function runGuarded(run: () => Promise<ExitCode>, io: Io): Promise<ExitCod
     return await run();
   } catch (err) {
     if (isBrokenPipe(err)) return ExitCode.OK;
-    const message = err instanceof Error ? err.message : String(err);
+    // A write that failed (a full disk): said as such, never a stack trace or "invalid log" (status 1).
+    const message =
+      (err as NodeJS.ErrnoException)?.syscall === "write" ? new OutputError("output", err).message : err instanceof Error ? err.message : String(err);
     io.stderr.write(formatDiagnostic({ severity: "error", message, code: ExitCode.USAGE_OR_IO }, colorsFor(false)));
     return ExitCode.USAGE_OR_IO;
   }

@@ -36,10 +36,17 @@ export function withInputOptions(cmd: Command): Command {
     );
 }
 
-/** `-j/--jobs N` for commands whose output per file does not depend on the other files. */
+/**
+ * `-j/--jobs N` for commands whose output per file does not depend on the other files (json, text,
+ * filter, timeline csv/tsv/ndjson; not stats, validate or the HTML timeline, whose output sums up
+ * every file).
+ */
 export function withJobsOption(cmd: Command): Command {
   return cmd.addOption(
-    new Option("-j, --jobs <n>", "read up to N files at once in worker threads; output stays in file order, byte for byte")
+    new Option(
+      "-j, --jobs <n>",
+      "read up to N files at once in worker threads (at most the machine's CPUs); output stays in file order, byte for byte",
+    )
       .argParser(parseCount)
       .helpGroup("Input options:"),
   );

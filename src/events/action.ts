@@ -170,3 +170,62 @@ function shorten(s: string, max = 120): string {
   const one = s.trim();
   return one.length > max ? one.slice(0, max - 1) + "…" : one;
 }
+
+/** A string kept from a call's start (OpenCall) is cut to this many characters, the last one `…`. */
+export const KEPT_ARG_MAX = 100;
+
+/** The string arguments actionTarget reads, by kind; kinds not named read DEFAULT_TARGET_ARGS. */
+const TARGET_ARGS: Record<string, readonly string[]> = {
+  shell: ["command"],
+  glob: ["globPattern", "pattern", "targetDirectory", "path"],
+  grep: ["pattern", "path", "glob"],
+  semSearch: ["query"],
+  mcp: ["name", "providerIdentifier", "serverIdentifier", "toolName"],
+  getMcpTools: ["server", "toolName"],
+  webFetch: ["url"],
+  fetch: ["url"],
+  webSearch: ["searchTerm", "query"],
+  task: ["description"],
+  await: ["taskId"],
+  readLints: [],
+  updateTodos: [],
+};
+/** The default case of actionTarget; `path` is also what stats' file lists read. */
+const DEFAULT_TARGET_ARGS = ["path", "command", "url", "pattern", "query", "name"];
+
+/**
+ * Of a started call's arguments, what its completion may need when it comes without arguments
+ * (FORMAT.md §5.3): the members actionTarget (and stats' pathOf) read, strings cut to
+ * KEPT_ARG_MAX characters, copied so that nothing of the event stays reachable. `paths` (readLints)
+ * is kept joined, `todos` (updateTodos) as its length. Undefined when the call has no arguments.
+ */
+export function targetArgs(call: ToolCall): JsonObject | undefined {
+  const a = call.args;
+  if (a === undefined) return undefined;
+  const out: JsonObject = {};
+  const keys = Object.hasOwn(TARGET_ARGS, call.kind) ? TARGET_ARGS[call.kind]! : DEFAULT_TARGET_ARGS;
+  for (const k of keys) {
+    const v = a[k];
+    if (typeof v === "string") out[k] = keptString(v);
+  }
+  if (call.kind === "readLints" && Array.isArray(a.paths)) out.paths = [keptString(a.paths.filter((p) => typeof p === "string").join(" "))];
+  if (call.kind === "updateTodos" && Array.isArray(a.todos)) {
+    // Only its length is read: an empty array of that length (sparse past a small size).
+    const todos: null[] = [];
+    todos.length = a.todos.length;
+    out.todos = todos;
+  }
+  return out;
+}
+
+/**
+ * `s`, cut to KEPT_ARG_MAX characters (the last one `…`), as a string of its own: V8 makes a
+ * substring of 13 or more characters a view that keeps the whole original alive.
+ */
+export function keptString(s: string): string {
+  if (s.length <= KEPT_ARG_MAX) return s;
+  let end = KEPT_ARG_MAX - 1;
+  const c = s.charCodeAt(end - 1);
+  if (c >= 0xd800 && c <= 0xdbff) end--; // never split a surrogate pair
+  return JSON.parse(JSON.stringify(s.slice(0, end) + "…")) as string;
+}

@@ -1,14 +1,25 @@
 import type { JsonRecord } from "../input/record.js";
+import { targetArgs } from "./action.js";
 import { toolCallOf, type ToolCall } from "./tool-call.js";
 import { isInit, isResult, isToolCall } from "./types.js";
 
-/** A tool call whose `started` event was seen, waiting for its completion. */
-export interface OpenCall {
+/**
+ * A tool call whose `started` event was seen, waiting for its completion. It holds only what the
+ * outputs need of the start, not its event: a log of a million calls that never complete must not
+ * hold a million events with their arguments. As a ToolCall: the start's kind and tool, its
+ * `startedAtMs`, and of its arguments only those a target or a path is made of, each string cut
+ * to KEPT_ARG_MAX characters (action.ts). One flat object: about 250 bytes besides the id.
+ */
+export interface OpenCall extends ToolCall {
   callId: string;
   /** Order of the `started` event within its session, from 1. */
   seq: number;
-  call: ToolCall;
-  rec: JsonRecord;
+  /** The started event's line (its file is the session's). */
+  line: number;
+  /** The started event's `timestamp_ms`, when it is a finite number. */
+  timestampMs: number | undefined;
+  /** The started event's `model_call_id`, when it is a non-empty string. */
+  modelCallId: string | undefined;
 }
 
 /** A completion, paired with its start when there was one (by exact `call_id`). */
@@ -30,8 +41,10 @@ export interface Session {
   lastLine: number;
   /** The session's terminal `result` event, once seen. */
   result?: JsonRecord;
-  /** Started calls without a completion yet, in start order. */
+  /** Started calls without a completion yet, in start order (at most `maxOpen` of them, see SessionTracker). */
   open: Map<string, OpenCall>;
+  /** Started calls without a completion that are counted but not kept (past `maxOpen`). */
+  untracked: number;
   /** Number of `started` events seen. */
   startedCount: number;
 }
@@ -43,6 +56,11 @@ export interface Step {
   ended?: Session;
   started?: OpenCall;
   /**
+   * With `started`: the start's call as logged, all its arguments (OpenCall keeps only a cut few).
+   * For this step only: an output that keeps it keeps what it costs.
+   */
+  startCall?: ToolCall;
+  /**
    * A `started` event for a call that is still open: the same call starting again. Every command
    * keeps the first start (its time, line and place) and ignores this one; validate reports it.
    */
@@ -50,15 +68,38 @@ export interface Step {
   completed?: CompletedCall;
 }
 
+/** Open calls of a session: those kept and those only counted. */
+export function openCount(s: Session): number {
+  return s.open.size + s.untracked;
+}
+
+export interface TrackerOptions {
+  /**
+   * Keep at most this many open calls per session (default: all). Past it, starts are only
+   * counted, and a completion whose start is not kept closes one of them: memory stays bounded
+   * whatever the log, the count stays exact as long as no completion lacks a start, and the calls
+   * kept are the first still open. For outputs that need open calls only for a count and a few
+   * names (json); the others need each completion's start.
+   */
+  maxOpen?: number;
+}
+
 /**
  * Splits the events of a file into sessions and pairs tool calls. A session begins at each
  * `system/init` (a resumed run reuses its session_id, so the id alone does not separate runs), at
  * the first event of a file, and at the first event after a `result`; it ends at its `result`, at
- * the next session, or at the end of the file. Memory: only the calls still open.
+ * the next session, or at the end of the file. Memory: only the calls still open, a few hundred
+ * bytes each (OpenCall), or with `maxOpen` a bounded number of them.
  */
 export class SessionTracker {
   private current: Session | null = null;
   private count = 0;
+  private readonly maxOpen: number;
+  private lastModelCallId: string | undefined;
+
+  constructor(opts: TrackerOptions = {}) {
+    this.maxOpen = opts.maxOpen ?? Infinity;
+  }
 
   observe(rec: JsonRecord): Step {
     const ev = rec.value;
@@ -74,6 +115,7 @@ export class SessionTracker {
         startLine: rec.line,
         lastLine: rec.line,
         open: new Map(),
+        untracked: 0,
         startedCount: 0,
       };
     }
@@ -88,19 +130,33 @@ export class SessionTracker {
           step.restarted = first;
           return step;
         }
-        const open: OpenCall = { callId: ev.call_id, seq: ++s.startedCount, call: toolCallOf(ev.tool_call), rec };
+        const seq = ++s.startedCount;
+        // Past maxOpen, a start is only counted (a restart of a call not kept counts again).
+        if (s.untracked > 0 || s.open.size >= this.maxOpen) {
+          s.untracked++;
+          return step;
+        }
+        const full = toolCallOf(ev.tool_call);
+        const open = openCallOf(ev.call_id, seq, full, rec);
+        // Calls started by one model response share its model_call_id: keep one copy of it.
+        if (open.modelCallId !== undefined) {
+          if (open.modelCallId === this.lastModelCallId) open.modelCallId = this.lastModelCallId;
+          else this.lastModelCallId = open.modelCallId;
+        }
         s.open.set(ev.call_id, open);
         step.started = open;
+        step.startCall = full;
       } else if (ev.subtype === "completed") {
         const started = s.open.get(ev.call_id);
         if (started) s.open.delete(ev.call_id);
+        else if (s.untracked > 0) s.untracked--;
         const call = toolCallOf(ev.tool_call);
         if (started) {
-          if (call.args === undefined && started.call.args !== undefined) call.args = started.call.args;
-          if (call.startedAtMs === undefined && started.call.startedAtMs !== undefined) call.startedAtMs = started.call.startedAtMs;
+          if (call.args === undefined && started.args !== undefined) call.args = started.args;
+          if (call.startedAtMs === undefined && started.startedAtMs !== undefined) call.startedAtMs = started.startedAtMs;
           if (call.kind === "unknown") {
-            call.kind = started.call.kind;
-            call.tool = started.call.tool;
+            call.kind = started.kind;
+            call.tool = started.tool;
           }
         }
         step.completed = started ? { callId: ev.call_id, call, started, rec } : { callId: ev.call_id, call, rec };
@@ -118,4 +174,22 @@ export class SessionTracker {
     if (s && s.result === undefined) s.lastLine = Math.max(s.lastLine, lastLine);
     return s ?? undefined;
   }
+}
+
+/** What is kept of a started call: see OpenCall. */
+function openCallOf(callId: string, seq: number, full: ToolCall, rec: JsonRecord): OpenCall {
+  const ts = rec.value.timestamp_ms;
+  const model = rec.value.model_call_id;
+  // Every member in one literal: one object of a fixed shape, its fields inside it.
+  return {
+    callId,
+    seq,
+    line: rec.line,
+    tool: full.tool,
+    kind: full.kind,
+    args: targetArgs(full),
+    startedAtMs: full.startedAtMs,
+    timestampMs: typeof ts === "number" && Number.isFinite(ts) ? ts : undefined,
+    modelCallId: typeof model === "string" && model !== "" ? model : undefined,
+  };
 }

@@ -1,6 +1,9 @@
-import { open } from "node:fs/promises";
-import type { ChunkPool } from "./chunk-pool.js";
+import { constants, open as openFd } from "node:fs";
+import { open, stat } from "node:fs/promises";
+import { Socket } from "node:net";
 import { Readable } from "node:stream";
+import { promisify } from "node:util";
+import type { ChunkPool } from "./chunk-pool.js";
 
 /**
  * The chunks of one input, decompressed when it starts with the gzip magic bytes (1f 8b).
@@ -46,6 +49,10 @@ export function openFile(path: string, pool?: ChunkPool): Readable {
 }
 
 async function* fileChunks(path: string, pool: ChunkPool | undefined): AsyncGenerator<Buffer> {
+  if (await isFifo(path)) {
+    yield* fifoChunks(path);
+    return;
+  }
   const fh = await open(path, "r");
   try {
     for (;;) {
@@ -56,6 +63,32 @@ async function* fileChunks(path: string, pool: ChunkPool | undefined): AsyncGene
     }
   } finally {
     await fh.close();
+  }
+}
+
+async function isFifo(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFIFO();
+  } catch {
+    return false; // open reports the error
+  }
+}
+
+/**
+ * A FIFO (`mkfifo`, `<(…)`, /dev/stdin on a pipe) read as a stream, as stdin is: opened without
+ * blocking and read when epoll says so. A blocking open or read would wait in libuv's thread pool
+ * for a writer, and process.exit joins that pool: Ctrl-C on `cursorlog json fifo` with no writer
+ * hung. Without O_NONBLOCK the open waits for a writer; with it, the read end waits in epoll
+ * (Linux reports no hang-up before a writer has come), so the input ends when the last writer
+ * closes, as with a blocking read.
+ */
+async function* fifoChunks(path: string): AsyncGenerator<Buffer> {
+  const fd = await promisify(openFd)(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const pipe = new Socket({ fd, readable: true, writable: false });
+  try {
+    for await (const chunk of pipe) yield chunk as Buffer;
+  } finally {
+    pipe.destroy();
   }
 }
 

@@ -141,6 +141,8 @@ export class LineSplitter {
     // A UTF-8 byte-order mark is not part of the line, at the start of any line: `cat a.ndjson
     // b.ndjson` of two files that begin with one puts one mid-stream.
     if (end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) start += 3;
+    // A blank line is counted and nothing more: no object, no decoding, no parse.
+    if (isBlankBytes(buf, start, end)) return;
     if (this.skip !== undefined) {
       const kept = this.skip.keep?.(buf, start, end);
       if (kept !== undefined) {
@@ -170,6 +172,15 @@ export class LineSplitter {
     if (text.indexOf("\ufffd") >= 0 && !isUtf8(buf.subarray(start, end))) out.push({ lineNo, text, bytes: Buffer.from(buf.subarray(start, end)) });
     else out.push({ lineNo, text });
   }
+}
+
+/** True when `buf[start, end)` holds only spaces, tabs, CRs, form feeds and vertical tabs (or nothing). */
+function isBlankBytes(buf: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const b = buf[i]!;
+    if (b !== 32 && b !== 9 && b !== 13 && b !== 12 && b !== 11) return false;
+  }
+  return true;
 }
 
 /** Past this length a line is checked for ASCII first: decoding ASCII as Latin-1 is several times faster than UTF-8. */

@@ -42,7 +42,7 @@ export function ndjsonTransform(makeStage: (reporter: Reporter) => Stage, opts: 
         continue;
       }
       try {
-        out += stage.record(item) ?? "";
+        out += textOf(stage.record(item));
       } catch (err) {
         if (!(err instanceof LineError)) throw err;
         problem({ kind: "malformed", file: item.file, line: item.line, message: err.message });
@@ -67,8 +67,8 @@ export function ndjsonTransform(makeStage: (reporter: Reporter) => Stage, opts: 
         reader.read(splitter.end(), items);
         reader.end(items);
         let out = run(items);
-        out += stage.fileEnd?.(file, splitter.lastLine) ?? "";
-        out += stage.finish?.() ?? "";
+        out += textOf(stage.fileEnd?.(file, splitter.lastLine));
+        out += textOf(stage.finish?.());
         done(null, out === "" ? undefined : out);
       } catch (err) {
         done(err as Error);
@@ -76,4 +76,11 @@ export function ndjsonTransform(makeStage: (reporter: Reporter) => Stage, opts: 
     },
   });
   return Object.assign(t, { exitCode: () => reporter.code });
+}
+
+/** A stage's output as one string (this transform writes text). */
+function textOf(out: string | Buffer | Iterable<string> | undefined): string {
+  if (out === undefined || typeof out === "string") return out ?? "";
+  if (Buffer.isBuffer(out)) return out.toString();
+  return [...out].join("");
 }

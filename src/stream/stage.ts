@@ -7,16 +7,36 @@ import type { JsonRecord, Problem } from "../input/record.js";
  * `toTransform` makes a Node Transform out of it.
  */
 export interface Stage {
-  /** Text to write, or bytes to write unchanged (a kept raw line). */
-  record(rec: JsonRecord): string | Buffer | undefined;
+  /**
+   * Text to write, or bytes to write unchanged (a kept raw line), or much text as pieces (see
+   * `finish`; timeline's rows of the calls still open when a session ends).
+   */
+  record(rec: JsonRecord): string | Buffer | Iterable<string> | undefined;
   /** `lastLine`: the file's last physical line (lines the stage never saw count too). */
-  fileEnd?(file: string, lastLine: number): string | undefined;
+  fileEnd?(file: string, lastLine: number): string | Iterable<string> | undefined;
   /** Lines this stage does not need, decided from raw bytes; they are never decoded or parsed. */
   skip?: RawSkip;
-  finish?(): string | undefined;
+  /**
+   * The text written at the end. Long work (the HTML page of a million calls) returns it as an
+   * Iterable of pieces instead: the writer lets the event loop run between them (an empty piece
+   * is only a pause), so a signal takes effect within a second, and holds no more than a piece.
+   */
+  finish?(): string | Iterable<string> | undefined;
   /**
    * A stage that reports input problems itself (validate: in its own diagnostic format, going on
    * past them) defines this; otherwise problems go to the Reporter. Return text for stdout.
    */
   problem?(p: Problem): string | undefined;
+}
+
+/** Text in order from strings and pieces: one string while there are no pieces, else the pieces. */
+export function joinPieces(parts: ReadonlyArray<string | Iterable<string>>): string | Iterable<string> {
+  if (parts.every((p) => typeof p === "string")) return (parts as string[]).join("");
+  return (function* () {
+    for (const p of parts) {
+      if (typeof p === "string") {
+        if (p !== "") yield p;
+      } else yield* p;
+    }
+  })();
 }

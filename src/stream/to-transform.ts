@@ -20,72 +20,120 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
     readableObjectMode: false,
     transform(batch: InputBatch, _enc, done) {
       if (stopped) return done();
-      let out = "";
-      let parts: Buffer[] | undefined;
-      try {
-        for (const item of batch.items) {
-          if (isProblem(item)) {
-            if (stage.problem) {
-              const text = stage.problem(item);
-              if (text !== undefined) out += text;
-              continue;
-            }
-            reporter.problem(item);
-            if (item.kind === "malformed" && !lenient) {
-              stopped = true;
-              break;
-            }
-            continue;
-          }
-          let text: ReturnType<Stage["record"]>;
-          try {
-            text = stage.record(item);
-          } catch (err) {
-            if (!isTooDeep(err) && !(err instanceof LineError)) throw err;
-            const message = err instanceof LineError ? err.message : TOO_DEEP;
-            const p: Problem = { kind: "malformed", file: item.file, line: item.line, message };
-            if (stage.problem) text = stage.problem(p);
-            else {
-              reporter.problem(p);
-              if (!lenient) {
+      let at = 0;
+      let fileEnded = false;
+      // Runs the batch from item `at`; text that comes as pieces is written (with pauses) before
+      // the rest of the batch, which then runs on from where it was.
+      const run = (): void => {
+        let out = "";
+        let parts: Buffer[] | undefined;
+        const emit = (): void => {
+          if (parts !== undefined) {
+            if (out !== "") parts.push(Buffer.from(out));
+            this.push(Buffer.concat(parts));
+          } else if (out !== "") this.push(out);
+          out = "";
+          parts = undefined;
+        };
+        const later = (pieces: Iterable<string>): void => {
+          emit();
+          pushPieces(this, pieces).then(run, done);
+        };
+        try {
+          for (; at < batch.items.length; at++) {
+            const item = batch.items[at]!;
+            if (isProblem(item)) {
+              if (stage.problem) {
+                const text = stage.problem(item);
+                if (text !== undefined) out += text;
+                continue;
+              }
+              reporter.problem(item);
+              if (item.kind === "malformed" && !lenient) {
                 stopped = true;
                 break;
               }
               continue;
             }
+            let text: ReturnType<Stage["record"]>;
+            try {
+              text = stage.record(item);
+            } catch (err) {
+              if (!isTooDeep(err) && !(err instanceof LineError)) throw err;
+              const message = err instanceof LineError ? err.message : TOO_DEEP;
+              const p: Problem = { kind: "malformed", file: item.file, line: item.line, message };
+              if (stage.problem) text = stage.problem(p);
+              else {
+                reporter.problem(p);
+                if (!lenient) {
+                  stopped = true;
+                  break;
+                }
+                continue;
+              }
+            }
+            if (text === undefined) continue;
+            if (typeof text === "string") out += text;
+            else if (Buffer.isBuffer(text)) {
+              parts ??= [];
+              if (out !== "") parts.push(Buffer.from(out));
+              out = "";
+              parts.push(text);
+            } else {
+              at++;
+              return later(text);
+            }
           }
-          if (text === undefined) continue;
-          if (typeof text === "string") out += text;
-          else {
-            parts ??= [];
-            if (out !== "") parts.push(Buffer.from(out));
-            out = "";
-            parts.push(text);
+          if (batch.fileEnd && !stopped && stage.fileEnd && !fileEnded) {
+            fileEnded = true;
+            const text = stage.fileEnd(batch.file, batch.lastLine);
+            if (text !== undefined && typeof text !== "string") return later(text);
+            if (text !== undefined) out += text;
           }
-        }
-        if (batch.fileEnd && !stopped && stage.fileEnd) {
-          const text = stage.fileEnd(batch.file, batch.lastLine);
-          if (text !== undefined) out += text;
-        }
-      } catch (err) {
-        return done(err as Error);
-      }
-      if (parts !== undefined) {
-        if (out !== "") parts.push(Buffer.from(out));
-        this.push(Buffer.concat(parts));
-      } else if (out !== "") this.push(out);
-      done();
-    },
-    flush(done) {
-      if (!stopped && stage.finish) {
-        try {
-          const text = stage.finish();
-          if (text !== undefined && text !== "") this.push(text);
         } catch (err) {
           return done(err as Error);
         }
+        emit();
+        done();
+      };
+      run();
+    },
+    flush(done) {
+      if (stopped || !stage.finish) return done();
+      let text: ReturnType<NonNullable<Stage["finish"]>>;
+      try {
+        text = stage.finish();
+      } catch (err) {
+        return done(err as Error);
       }
-      done();
+      if (text === undefined || typeof text === "string") {
+        if (text !== undefined && text !== "") this.push(text);
+        return done();
+      }
+      pushPieces(this, text).then(() => done(), done);
     },
   });
+}
+
+/** Work done between two turns of the event loop while a stage's pieces are written. */
+const PAUSE_EVERY_MS = 25;
+
+/**
+ * Pushes a stage's final pieces, letting the event loop run at least every PAUSE_EVERY_MS of work
+ * (signals are handled in its poll phase, which a synchronous run of work never reaches) and
+ * while the reader has not taken what was pushed (a piece at a time is held, not the page).
+ */
+async function pushPieces(t: Transform, pieces: Iterable<string>): Promise<void> {
+  let since = performance.now();
+  for (const piece of pieces) {
+    if (t.destroyed) return;
+    const room = piece === "" || t.push(piece);
+    if (!room) {
+      while (!t.destroyed && t.readableLength >= t.readableHighWaterMark) await new Promise((r) => setTimeout(r, 1));
+      since = performance.now();
+    } else if (performance.now() - since >= PAUSE_EVERY_MS) {
+      await new Promise((r) => setImmediate(r));
+      since = performance.now();
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import { SessionTracker, type Session } from "../events/sessions.js";
+import { SessionTracker, type Session, type Step } from "../events/sessions.js";
 import { isInit } from "../events/types.js";
 import type { JsonRecord } from "../input/record.js";
 import type { Finding, LifecycleRule } from "./finding.js";
@@ -31,13 +31,26 @@ export class LifecycleChecker {
   private readonly tracker = new SessionTracker();
   private state: SessionState | null = null;
 
-  /** Findings this event reveals (possibly about the session it ended), or undefined. */
-  observe(rec: JsonRecord): Finding[] | undefined {
+  /**
+   * Findings this event reveals (possibly about the session it ended), or undefined. An array,
+   * but for a session that ends with many calls open: then a generator (see `end`).
+   */
+  observe(rec: JsonRecord): Iterable<Finding> | undefined {
     const ev = rec.value;
     const cur = this.state;
     const step = this.tracker.observe(rec);
+    const ended = step.ended !== undefined && cur !== null ? this.end(cur) : undefined;
+    const out = this.check(rec, ev, step);
+    if (ended === undefined || Array.isArray(ended)) return ended === undefined ? out : out === undefined ? ended : [...ended, ...out];
+    return (function* () {
+      yield* ended;
+      if (out !== undefined) yield* out;
+    })();
+  }
+
+  /** Findings about this event itself (a new session started by it included). */
+  private check(rec: JsonRecord, ev: JsonRecord["value"], step: Step): Finding[] | undefined {
     let out: Finding[] | undefined;
-    if (step.ended !== undefined && cur !== null) out = this.end(cur, out);
     let st = this.state;
     if (st === null || st.session !== step.session) {
       st = this.state = { session: step.session, sidLine: 0, lastTs: -1, lastTsLine: 0, completed: new Map() };
@@ -71,7 +84,7 @@ export class LifecycleChecker {
       st.lastTsLine = rec.line;
     }
     if (step.restarted !== undefined) {
-      const first = step.restarted.rec.line;
+      const first = step.restarted.line;
       const message = `tool call ${quote(step.restarted.callId)} starts again while its start at line ${first} has not completed`;
       out = add(out, rec, "error", "duplicate-start", message, [first]);
     }
@@ -79,9 +92,9 @@ export class LifecycleChecker {
     if (done !== undefined) {
       const id = done.callId;
       if (done.started !== undefined) {
-        const startLine = done.started.rec.line;
-        if (done.call.tool !== done.started.call.tool) {
-          const message = `tool call ${quote(id)} completes as ${done.call.tool}, but it started at line ${startLine} as ${done.started.call.tool}`;
+        const startLine = done.started.line;
+        if (done.call.tool !== done.started.tool) {
+          const message = `tool call ${quote(id)} completes as ${done.call.tool}, but it started at line ${startLine} as ${done.started.tool}`;
           out = add(out, rec, "error", "kind-mismatch", message, [startLine]);
         }
         st.completed.set(id, { line: rec.line, startLine });
@@ -102,27 +115,48 @@ export class LifecycleChecker {
     return out;
   }
 
-  /** End of a file: findings about the session it ends. */
-  endFile(lastLine: number): Finding[] | undefined {
+  /** End of a file: findings about the session it ends (see `end`). */
+  endFile(lastLine: number): Iterable<Finding> | undefined {
     const st = this.state;
     this.state = null;
     this.tracker.endFile(lastLine);
-    return st === null ? undefined : this.end(st, undefined);
+    return st === null ? undefined : this.end(st);
   }
 
-  private end(st: SessionState, out: Finding[] | undefined): Finding[] | undefined {
-    const s = st.session;
-    for (const call of s.open.values()) {
-      const message = `tool call ${quote(call.callId)} (${call.call.tool}) never completes: its session ends at line ${s.lastLine}`;
-      out = add(out, call.rec, "error", "unfinished-call", message, [s.lastLine]);
+  /**
+   * Findings about a session that ended: one per call still open, then a missing result. An
+   * array, or past FEW open calls a generator (a million open calls are never a million findings
+   * at once); the session no longer changes, so it is read as the generator runs.
+   */
+  private end(st: SessionState): Iterable<Finding> | undefined {
+    if (st.session.open.size <= FEW) {
+      const out = [...sessionEndFindings(st)];
+      return out.length === 0 ? undefined : out;
     }
-    if (s.result === undefined) {
-      const who = st.sid !== undefined ? `session ${quote(st.sid)}` : `session #${s.index}`;
-      const message = `${who} has no result: it runs from line ${s.startLine} to line ${s.lastLine}`;
-      out = add(out, { file: s.file, line: s.lastLine }, "error", "no-result", message, [s.startLine]);
-    }
-    return out;
+    return sessionEndFindings(st);
   }
+}
+
+/** Open calls up to which a session's end findings come as an array. */
+const FEW = 256;
+
+function* sessionEndFindings(st: SessionState): Generator<Finding> {
+  const s = st.session;
+  for (const call of s.open.values()) {
+    const message = `tool call ${quote(call.callId)} (${call.tool}) never completes: its session ends at line ${s.lastLine}`;
+    yield finding({ file: s.file, line: call.line }, "error", "unfinished-call", message, [s.lastLine]);
+  }
+  if (s.result === undefined) {
+    const who = st.sid !== undefined ? `session ${quote(st.sid)}` : `session #${s.index}`;
+    const message = `${who} has no result: it runs from line ${s.startLine} to line ${s.lastLine}`;
+    yield finding({ file: s.file, line: s.lastLine }, "error", "no-result", message, [s.startLine]);
+  }
+}
+
+function finding(at: { file: string; line: number }, severity: Finding["severity"], rule: LifecycleRule, message: string, related: number[] | undefined): Finding {
+  const f: Finding = { file: at.file, line: at.line, severity, rule, path: "", message };
+  if (related !== undefined) f.related = related;
+  return f;
 }
 
 function add(
@@ -133,8 +167,6 @@ function add(
   message: string,
   related: number[] | undefined,
 ): Finding[] {
-  const f: Finding = { file: at.file, line: at.line, severity, rule, path: "", message };
-  if (related !== undefined) f.related = related;
-  (out ??= []).push(f);
+  (out ??= []).push(finding(at, severity, rule, message, related));
   return out;
 }

@@ -10,13 +10,19 @@
 # Sections: roundtrip (filter gives back a SIZE log byte for byte, file and pipe), longline (a
 # LINE_MB line through every command; rejected above --max-line-bytes; above V8's longest string),
 # head (| head -n1 on a SIZE stream), slow (a slow reader over 300 MB and SIZE), fuzz (the property
-# and fuzz tests with FUZZ_RUNS runs each).
+# and fuzz tests with FUZZ_RUNS runs each), open (OPEN_CALLS calls that start and never complete,
+# and OPEN_BIG calls with 5 KB of args, through every command), lanes (the HTML page of LANE_CALLS
+# calls, 4 at a time, and SIGINT in the middle of making it), blank (4 MiB of newlines, and of
+# spaces, through every command).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 SIZE=${SIZE:-2G}
 LINE_MB=${LINE_MB:-300}
 FUZZ_RUNS=${FUZZ_RUNS:-300}
+OPEN_CALLS=${OPEN_CALLS:-1000000}
+OPEN_BIG=${OPEN_BIG:-200000}
+LANE_CALLS=${LANE_CALLS:-1000000}
 TMP=${TMPDIR:-/tmp}/cursorlog-stress
 BIN="node bin/cursorlog.js"
 RSS="node test/stress/peak-rss.mjs"
@@ -115,6 +121,64 @@ slow() {
   done
 }
 
+# One command over one file: time, peak RSS, exit status.
+measure() {
+  local what=$1 log=$2; shift 2
+  local t0; t0=$(ms)
+  local st=0
+  $RSS "$TMP/rss" "$@" "$log" > /dev/null 2>"$TMP/err" || st=$?
+  say "| $what | $* ($(basename "$log")) | exit $st | $(($(ms) - t0)) ms | peak RSS $(mib "$(cat "$TMP/rss")") MiB |"
+}
+
+OPEN_COMMANDS=("json" "text" "stats" "timeline" "timeline --format html" "filter --pair --tool read" "validate")
+
+open_calls() {
+  local log="$TMP/open-$OPEN_CALLS.ndjson" big="$TMP/open-$OPEN_BIG-5k.ndjson"
+  [ -f "$log" ] || node test/stress/calls-log.mjs "$OPEN_CALLS" --open > "$log"
+  [ -f "$big" ] || node test/stress/calls-log.mjs "$OPEN_BIG" --open --args-bytes 5000 > "$big"
+  for f in "$log" "$big"; do
+    for c in "${OPEN_COMMANDS[@]}"; do
+      # shellcheck disable=SC2086
+      measure open "$f" $c
+    done
+  done
+}
+
+lanes() {
+  local log="$TMP/calls-$LANE_CALLS.ndjson"
+  [ -f "$log" ] || node test/stress/calls-log.mjs "$LANE_CALLS" --overlap 4 > "$log"
+  measure lanes "$log" timeline --format html
+  local r
+  r=$(node --input-type=module -e '
+    import { spawn } from "node:child_process";
+    import { readdirSync, readlinkSync } from "node:fs";
+    const log = process.argv[1];
+    const child = spawn("node", ["bin/cursorlog.js", "timeline", "--format", "html", log], { stdio: ["ignore", "pipe", "ignore"] });
+    child.stdout.resume();
+    const reading = () => { try { return readdirSync(`/proc/${child.pid}/fd`).some((f) => { try { return readlinkSync(`/proc/${child.pid}/fd/${f}`) === log; } catch { return false; } }); } catch { return false; } };
+    const t = setInterval(() => {
+      if (reading()) { seen = true; return; }
+      if (!seen) return;
+      clearInterval(t);
+      const sent = Date.now();
+      child.kill("SIGINT");
+      child.on("close", (code) => console.log(`exit ${code} ${Date.now() - sent} ms after SIGINT`));
+    }, 20);
+    let seen = false;' "$log")
+  say "| lanes | SIGINT once the log of $LANE_CALLS calls is read (the page being made) | $r | | |"
+}
+
+blank() {
+  head -c 4194304 /dev/zero | tr '\0' '\n' > "$TMP/newlines.ndjson"
+  head -c 4194304 /dev/zero | tr '\0' ' ' > "$TMP/spaces.ndjson"
+  for f in "$TMP/newlines.ndjson" "$TMP/spaces.ndjson"; do
+    for c in $COMMANDS; do
+      [ "$c" = diff ] && continue
+      measure blank "$f" "$c"
+    done
+  done
+}
+
 fuzz() {
   local t0; t0=$(ms)
   FUZZ_RUNS=$FUZZ_RUNS node --import tsx --test test/robust-chunking.test.ts test/robust-fuzz.test.ts test/robust-lossless.test.ts test/robust-hostile.test.ts test/robust-inputs.test.ts > "$TMP/fuzz.tap" 2>&1 || true
@@ -123,7 +187,7 @@ fuzz() {
 
 say "| section | run | result | time | memory |"
 say "| --- | --- | --- | --- | --- |"
-for s in "${@:-roundtrip longline head slow fuzz}"; do
+for s in "${@:-roundtrip longline head slow fuzz open lanes blank}"; do
   for one in $s; do
     case $one in
       roundtrip) roundtrip ;;
@@ -131,6 +195,9 @@ for s in "${@:-roundtrip longline head slow fuzz}"; do
       head) head1 ;;
       slow) slow ;;
       fuzz) fuzz ;;
+      open) open_calls ;;
+      lanes) lanes ;;
+      blank) blank ;;
       *) echo "unknown section $one" >&2; exit 2 ;;
     esac
   done

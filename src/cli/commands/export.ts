@@ -23,7 +23,7 @@ Formats:
   chrome-trace  Chrome Trace Event JSON for ui.perfetto.dev and chrome://tracing: one process per
                 run, one thread per lane of the HTML timeline's Gantt chart, a complete event per
                 tool call (target, status, exit code in its args), the agent's messages as instant
-                events. One document for all inputs; --jobs does not apply.
+                events. One document for all inputs, so no --jobs.
 
 Spans (OpenTelemetry GenAI semantic conventions): one trace per run, its ids a hash of the
 session_id, the request_id and each call_id, so exporting a log twice gives the same trace.
@@ -131,7 +131,7 @@ export function exportCommand(ctx: CommandContext): Command {
     const sending = raw.endpoint !== undefined || raw.send === true;
     const fail = (msg: string) => cmd.error(`error: ${msg}`, { exitCode: ExitCode.USAGE_OR_IO });
     if (format === "chrome-trace") {
-      const bad = [raw.endpoint !== undefined && "--endpoint", raw.send && "--send", raw.protocol && "--protocol", raw.header && "--header", raw.serviceName !== undefined && "--service-name", raw.includeContent && "--include-content"].filter(Boolean);
+      const bad = [raw.endpoint !== undefined && "--endpoint", raw.send && "--send", raw.protocol && "--protocol", raw.header && "--header", raw.serviceName !== undefined && "--service-name", raw.includeContent && "--include-content", (raw.jobs ?? 1) > 1 && "--jobs"].filter(Boolean);
       if (bad.length > 0) fail(`${bad.join(", ")} cannot be used with --format chrome-trace`);
     } else if (!sending && (raw.protocol !== undefined || raw.header !== undefined)) {
       fail(`${raw.protocol !== undefined ? "--protocol" : "--header"} needs --endpoint or --send`);
@@ -166,15 +166,18 @@ export function exportCommand(ctx: CommandContext): Command {
         version,
         escape: ctx.io.stdoutIsTTY,
       };
-      if (!sending) return runCommand(ctx.io, files, raw, (reporter) => otlp.toOtlpJson(opts, reporter), "export", true);
-      const sender = new otlp.OtlpSender({ url, shownUrl: url, protocol, headers: raw.header ?? {}, timeoutMillis: undefined });
+      // Described as data, so that --jobs can build it in its worker threads (src/jobs/stages.ts).
+      if (!sending) return runCommand(ctx.io, files, raw, { command: "export", options: opts }, "export");
+      const send = { url, shownUrl: url, protocol, headers: raw.header ?? {}, timeoutMillis: undefined };
+      const sender = new otlp.OtlpSender(send);
       await sender.open();
       const io: Io = { ...ctx.io, stdout: sender.sink(), stdoutIsTTY: false };
       try {
+        // In one thread the runs go to this sender; with --jobs each runner sends its own files' runs.
         const makeStage = (reporter: Reporter): Stage => otlp.toOtlpQueue(opts, reporter, sender.queue);
         let code: ExitCode;
         try {
-          code = await runCommand(io, files, raw, makeStage, "export", true);
+          code = await runCommand(io, files, raw, makeStage, "export", { command: "export", options: { ...opts, escape: false, send } });
         } finally {
           await sender.finish(); // a failed send is the error to report, whatever else happened
         }

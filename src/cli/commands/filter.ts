@@ -1,16 +1,14 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { FilterSyntaxError } from "../../query/syntax-error.js";
-import type { EventTest, PredicateSpec } from "../../query/predicate.js";
 import { STEP_SLACK, STEPS_PER_CHAR } from "../../regex/budget.js";
 import { MAX_PROGRAM } from "../../regex/program.js";
 import { MAX_NESTING, MAX_REPEAT } from "../../regex/syntax.js";
 import { parseTimeArg } from "../../query/time-arg.js";
 import { parseWhere } from "../../query/where-clause.js";
-import type { FilterOptions } from "../../outputs/filter/index.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
-import { withFollowOption, withInputOptions } from "../shared-options.js";
+import { withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
 
 export const FILTER_EXAMPLES = `Examples:
   $ cursorlog filter --exclude-type thinking run.ndjson > small.ndjson
@@ -56,7 +54,8 @@ interface FilterRaw extends SharedRaw {
   session?: string[];
   callId?: string[];
   modelCallId?: string[];
-  where?: EventTest[];
+  /** The clauses as written: checked when parsed, compiled where the stage is built. */
+  where?: string[];
   since?: number;
   until?: number;
   pair?: boolean;
@@ -94,13 +93,19 @@ export function filterCommand(ctx: CommandContext): Command {
     .addOption(predicate("--session <id>", "events with this session_id"))
     .addOption(predicate("--call-id <id>", "tool calls with this exact call_id (newlines included)"))
     .addOption(predicate("--model-call-id <id>", "events with this model_call_id"))
-    .addOption(predicate("--where <clause>", "'PATH OP VALUE' in one argument, e.g. 'tool_call.shellToolCall.result.failure.exitCode > 0'", usage(parseWhere)))
+    .addOption(
+      predicate(
+        "--where <clause>",
+        "'PATH OP VALUE' in one argument, e.g. 'tool_call.shellToolCall.result.failure.exitCode > 0'",
+        usage((v) => (parseWhere(v), v)),
+      ),
+    )
     .addOption(new Option("--since <time>", "events at or after this time (ISO-8601 or epoch ms)").argParser(usage(parseTimeArg)).helpGroup("Predicates:"))
     .addOption(new Option("--until <time>", "events before this time (ISO-8601 or epoch ms)").argParser(usage(parseTimeArg)).helpGroup("Predicates:"))
     .addOption(new Option("--pair", "never cut a tool call in half: a kept started or completed event brings out the other").helpGroup("Output options:"))
     .addOption(new Option("-c, --count", "print only the number of events that would be written").helpGroup("Output options:"))
     .addOption(new Option("-e, --exit-status", "exit 1 when no event was written (input errors keep their own status)").helpGroup("Output options:"));
-  withFollowOption(withInputOptions(cmd));
+  withFollowOption(withJobsOption(withInputOptions(cmd)));
   // The events are written byte for byte as read, on a terminal too (jq would recolour them; pipe
   // into `jq -C .` for that): --color is for the messages on stderr.
   const color = cmd.options.find((o) => o.long === "--color");
@@ -112,7 +117,7 @@ export function filterCommand(ctx: CommandContext): Command {
         code: "cursorlog.usage",
       });
     }
-    const spec: PredicateSpec = {
+    const spec = {
       types: raw.type,
       subtypes: raw.subtype,
       excludeTypes: raw.excludeType,
@@ -123,11 +128,10 @@ export function filterCommand(ctx: CommandContext): Command {
       modelCallIds: raw.modelCallId,
       where: raw.where,
     };
-    ctx.setRun(async () => {
-      const { compilePredicate, rawSkipFor, toFilteredEvents } = await import("../../outputs/log-stages.js");
-      const opts: FilterOptions = {
-        test: compilePredicate(spec),
-        skip: rawSkipFor(spec),
+    ctx.setRun(() => {
+      // Escaped for a terminal when standard output is one (decided here, after -o).
+      const options = {
+        spec,
         since: raw.since,
         until: raw.until,
         pair: raw.pair === true,
@@ -135,7 +139,7 @@ export function filterCommand(ctx: CommandContext): Command {
         exitStatus: raw.exitStatus === true,
         escape: ctx.io.stdoutIsTTY,
       };
-      return runCommand(ctx.io, files, raw, (reporter) => toFilteredEvents(opts, reporter), "filter");
+      return runCommand(ctx.io, files, raw, { command: "filter", options }, "filter");
     });
   });
   return cmd;

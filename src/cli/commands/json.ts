@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import type { CommandContext } from "../command-context.js";
-import type { SharedRaw } from "../config.js";
+import { resolveColor, type SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
 import { withInputOptions, withJobsOption } from "../shared-options.js";
 
@@ -24,14 +24,16 @@ export function jsonCommand(ctx: CommandContext): Command {
     .option("--allow-incomplete", 'print a synthesized {"subtype":"incomplete","is_error":true} object for a session that has no result, and exit 0');
   withJobsOption(withInputOptions(cmd)).action((files: string[], raw: JsonRaw) => {
     ctx.setRun(async () => {
-      // Loaded only when this command runs (start-up reads no other command's code).
-      const { toResultJson } = await import("../../outputs/log-stages.js");
-      // Coloured as jq colours JSON: on a terminal, or with --color always.
-      return runCommand(ctx.io, files, raw, (reporter, colors) =>
-        toResultJson({ pretty: raw.pretty === true, allowIncomplete: raw.allowIncomplete === true, colors, escape: ctx.io.stdoutIsTTY }, reporter),
-        "json",
-        true,
-      );
+      // The stage is built from this description (src/jobs/stages.ts), here or in --jobs workers.
+      // Coloured as jq colours JSON, and escaped for the terminal, when standard output is one
+      // (decided here, after -o, which makes it a file).
+      const options = {
+        pretty: raw.pretty === true,
+        allowIncomplete: raw.allowIncomplete === true,
+        colors: resolveColor(raw.color, ctx.io.env, ctx.io.stdoutIsTTY),
+        escape: ctx.io.stdoutIsTTY,
+      };
+      return runCommand(ctx.io, files, raw, { command: "json", options }, "json");
     });
   });
   return cmd;

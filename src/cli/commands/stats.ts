@@ -53,6 +53,9 @@ as in every command: at system/init, after a result, and at the end of each file
 Memory is bounded per session: exact counts, and capped lists (--slowest, --max-list, --max-files;
 "first N shown" / "+N more" say when a list was cut).
 
+No --jobs: the total sums up every file (and counts a request seen in two files once). To spread
+many files over cores, run one stats --format json per share of them and sum the sessions' lines.
+
 Exit status: 0 when the report is written, even for sessions that ended in error or were cut off
 (the report says so). With -e, 1 if a session's result has is_error:true, 4 if a session was cut
 off. As everywhere: 2 for an unreadable file, 5 for a line that is not JSON (--lenient skips it).

@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import type { CommandContext } from "../command-context.js";
-import { colorsFor, type SharedRaw } from "../config.js";
+import { resolveColor, type SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
 import { withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
 
@@ -26,20 +26,13 @@ export function textCommand(ctx: CommandContext): Command {
     .option("--allow-incomplete", "a session without a result is not an error (exit 0); with --final its last text is printed");
   withFollowOption(withJobsOption(withInputOptions(cmd))).action((files: string[], raw: TextRaw) => {
     ctx.setRun(async () => {
-      const { toActionsText } = await import("../../outputs/log-stages.js");
-      return runCommand(ctx.io, files, raw, (reporter, color) =>
-        toActionsText(
-          {
-            verbose: raw.verbose === true,
-            final: raw.final === true,
-            allowIncomplete: raw.allowIncomplete === true,
-            colors: colorsFor(color),
-          },
-          reporter,
-        ),
-        "text",
-        true,
-      );
+      const options = {
+        verbose: raw.verbose === true,
+        final: raw.final === true,
+        allowIncomplete: raw.allowIncomplete === true,
+        color: resolveColor(raw.color, ctx.io.env, ctx.io.stdoutIsTTY),
+      };
+      return runCommand(ctx.io, files, raw, { command: "text", options }, "text");
     });
   });
   return cmd;

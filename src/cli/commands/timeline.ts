@@ -1,14 +1,12 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { TIMELINE_COLUMNS, type TimelineColumn } from "../../outputs/timeline/columns.js";
 import type { TimelineFormat } from "../../outputs/timeline/lines.js";
-import type { Reporter } from "../../diagnostics.js";
 import { ExitCode } from "../../exit-codes.js";
-import type { Stage } from "../../stream/stage.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
-import { runCommand } from "../run-command.js";
+import { runCommand, type StageSource } from "../run-command.js";
 import { didYouMean } from "../suggest.js";
-import { withFollowOption, withInputOptions } from "../shared-options.js";
+import { withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
 
 export const TIMELINE_EXAMPLES = `Examples:
   $ cursorlog timeline logs/*.ndjson.gz > calls.csv
@@ -62,8 +60,8 @@ Formats:
           its calls on a time axis, one lane per parallel slot, coloured by status, details on
           hover, and a table of the calls. A chart needs the whole run, so the page is written
           when the input ends and memory holds one small record per call (csv/tsv/ndjson hold
-          only the rows behind a running call); --columns, --no-header, --safe-csv and --follow
-          do not apply. Logs without timestamps (2025) are drawn in start order, one unit per call.
+          only the rows behind a running call); --columns, --no-header, --safe-csv, --follow
+          and --jobs do not apply. Logs without timestamps (2025) are drawn in start order, one unit per call.
 On a terminal, control characters and escape sequences in cells are shown escaped (\\u001b,
 \\n), so a log's text cannot retitle or clear it; into a file or a pipe, cells are the data.
 
@@ -110,10 +108,17 @@ export function timelineCommand(ctx: CommandContext): Command {
     )
     .option("--safe-csv", "prefix text cells starting with = + - @ TAB or CR with ' (spreadsheet formula injection; csv and tsv only)")
     .option("--allow-incomplete", "a session without a result is not an error (exit 0); its open calls are still written");
-  withFollowOption(withInputOptions(cmd)).action((files: string[], raw: TimelineRaw) => {
+  withFollowOption(withJobsOption(withInputOptions(cmd))).action((files: string[], raw: TimelineRaw) => {
     const format = raw.format ?? "csv";
     if (format === "html") {
-      const bad = [raw.columns && "--columns", raw.header === false && "--no-header", raw.safeCsv && "--safe-csv", raw.follow && "--follow", raw["follow=name"] && "--follow=name"].filter(Boolean);
+      const bad = [
+        raw.columns && "--columns",
+        raw.header === false && "--no-header",
+        raw.safeCsv && "--safe-csv",
+        raw.follow && "--follow",
+        raw["follow=name"] && "--follow=name",
+        (raw.jobs ?? 1) > 1 && "--jobs",
+      ].filter(Boolean);
       if (bad.length > 0) cmd.error(`error: ${bad.join(", ")} cannot be used with --format html`, { exitCode: 2 });
     }
     if (format === "ndjson") {
@@ -132,13 +137,12 @@ export function timelineCommand(ctx: CommandContext): Command {
         return ExitCode.USAGE_OR_IO;
       }
       // Only the chosen format's code is loaded.
-      let makeStage: (reporter: Reporter) => Stage;
+      let source: StageSource;
       if (format === "html") {
         const { toTimelineHtml } = await import("../../outputs/timeline-html/index.js");
-        makeStage = (reporter) => toTimelineHtml({ allowIncomplete: raw.allowIncomplete === true }, reporter);
+        source = (reporter) => toTimelineHtml({ allowIncomplete: raw.allowIncomplete === true }, reporter);
       } else {
-        const { toTimelineCsv } = await import("../../outputs/log-stages.js");
-        const opts = {
+        const options = {
           format,
           columns: raw.columns ?? TIMELINE_COLUMNS,
           safe: raw.safeCsv === true,
@@ -146,9 +150,9 @@ export function timelineCommand(ctx: CommandContext): Command {
           header: raw.header !== false,
           allowIncomplete: raw.allowIncomplete === true,
         };
-        makeStage = (reporter) => toTimelineCsv(opts, reporter);
+        source = { command: "timeline", options };
       }
-      return runCommand(ctx.io, files, raw, makeStage, "timeline");
+      return runCommand(ctx.io, files, raw, source, "timeline");
     });
   });
   return cmd;

@@ -66,6 +66,9 @@ JavaScript's meaning), so a value cannot make a pattern hang the run; a pattern 
 backreference runs on JavaScript's RegExp, with a warning. A schema that recurses without end
 ({"$ref":"#"}) is reported once, at the first line that sets it off, with exit status 3.
 
+No --jobs: the summary and --max-errors span every file. To spread many files over cores, run one
+validate per share of them (xargs -P); each gives its own summary and status.
+
 Exit status: 0 no errors (warnings allowed), 1 an error found (invalid line, lifecycle error),
 2 usage error or an input or schema that cannot be read, 3 a schema that does not compile or
 recurses without end.

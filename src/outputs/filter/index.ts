@@ -52,14 +52,12 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
   let kept = 0;
 
   function emit(rec: JsonRecord): string | Buffer {
+    return emitLine(opts.count ? "" : lineOf(rec, opts.escape === true));
+  }
+
+  function emitLine(line: string | Buffer): string | Buffer {
     kept++;
-    if (opts.count) return "";
-    // On a terminal the line is shown, not kept: the same JSON with nothing the terminal would act on.
-    if (opts.escape === true) return escapeJsonForTerminal(rec.raw !== undefined ? rec.raw.toString("utf8") : rec.text + "\n");
-    if (rec.raw !== undefined) return rec.raw;
-    // Invalid UTF-8: the bytes as read, not the U+FFFD the text has in their place.
-    if (rec.bytes !== undefined) return Buffer.concat([rec.bytes, LF]);
-    return rec.text + "\n";
+    return opts.count ? "" : line;
   }
 
   const finish = (): string | undefined => {
@@ -97,28 +95,49 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
 
   const tracker = new SessionTracker();
   const written = new WeakSet<OpenCall>();
+  // The line of each open call's start not written yet, for its completion to bring out. Only the
+  // line (its text or bytes), not the parsed event; dropped when the session ends.
+  const held = new Map<OpenCall, string | Buffer>();
   return {
     record(rec) {
       const step = tracker.observe(rec);
+      if (step.ended) held.clear();
       const hit = matches(rec);
       if (step.started) {
-        if (!hit) return undefined;
+        if (!hit) {
+          held.set(step.started, lineOf(rec, opts.escape === true));
+          return undefined;
+        }
         written.add(step.started);
         return emit(rec);
       }
       if (step.completed) {
         const start = step.completed.started;
         const startWritten = start !== undefined && written.delete(start);
-        if (hit) return start !== undefined && !startWritten ? join(emit(start.rec), emit(rec)) : emit(rec);
+        const startLine = start === undefined ? undefined : held.get(start);
+        if (start !== undefined) held.delete(start);
+        if (hit) return startLine !== undefined ? join(emitLine(startLine), emit(rec)) : emit(rec);
         return startWritten ? emit(rec) : undefined;
       }
       return hit ? emit(rec) : undefined;
     },
     fileEnd() {
       tracker.endFile();
+      held.clear();
       window?.endFile();
       return undefined;
     },
     finish,
   };
+}
+
+/**
+ * A line as filter writes it: its bytes as read (invalid UTF-8 too, not the U+FFFD of its text);
+ * on a terminal (`escape`) the same JSON with nothing the terminal would act on (\uXXXX).
+ */
+function lineOf(rec: JsonRecord, escape: boolean): string | Buffer {
+  if (escape) return escapeJsonForTerminal(rec.raw !== undefined ? rec.raw.toString("utf8") : rec.text + "\n");
+  if (rec.raw !== undefined) return rec.raw;
+  if (rec.bytes !== undefined) return Buffer.concat([rec.bytes, LF]);
+  return rec.text + "\n";
 }

@@ -1,6 +1,6 @@
 import type { Reporter } from "../../diagnostics.js";
 import { AssistantText } from "../../events/assistant-text.js";
-import { SessionTracker, type Session } from "../../events/sessions.js";
+import { openCount, SessionTracker, type Session } from "../../events/sessions.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { JsonObject, JsonRecord } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";
@@ -51,6 +51,9 @@ export function rawJsonResult(text: string, pretty: boolean): string {
   return stringifyRaw(out, pretty);
 }
 
+/** Open calls json keeps per session (the rest are counted): see TrackerOptions.maxOpen. */
+export const MAX_OPEN_KEPT = 1000;
+
 interface Span {
   first?: number;
   last?: number;
@@ -62,7 +65,8 @@ interface Span {
  * stderr (exit 4), or with `allowIncomplete` printed as a synthesized, clearly marked object.
  */
 export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage {
-  const tracker = new SessionTracker();
+  // Open calls only make a count and the first few names of the message: memory stays bounded.
+  const tracker = new SessionTracker({ maxOpen: MAX_OPEN_KEPT });
   /** The current session's session_id as the line that gave it wrote it. */
   let sessionIdText: string | undefined;
   let text = new AssistantText();
@@ -83,7 +87,7 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
     if (span.first !== undefined && span.last !== undefined) set("duration_ms", JSON.stringify(span.last - span.first));
     set("result", JSON.stringify(text.text()));
     if (s.sessionId !== undefined) set("session_id", sessionIdText ?? JSON.stringify(s.sessionId));
-    const where: JsonObject = { file: s.file, first_line: s.startLine, last_line: s.lastLine, open_tool_calls: s.open.size };
+    const where: JsonObject = { file: s.file, first_line: s.startLine, last_line: s.lastLine, open_tool_calls: openCount(s) };
     set("incomplete", parseRaw(JSON.stringify(where)));
     return paint(stringifyRaw(o, opts.pretty)) + "\n";
   }

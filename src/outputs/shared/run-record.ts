@@ -123,8 +123,10 @@ export class RunCollector {
     if (step.started !== undefined) {
       this.flushMessage();
       const open = step.started;
-      const c = this.newCall(open.callId, open.call, rec);
-      c.startMs = open.call.startedAtMs ?? ts;
+      // The start's whole call (its arguments uncut): the trace keeps each call of the run.
+      const call = step.startCall ?? open;
+      const c = this.newCall(open.callId, call, rec);
+      c.startMs = call.startedAtMs ?? ts;
       c.startLine = rec.line;
       this.bySeqOpen.set(open, c);
       r.calls.push(c);
@@ -138,7 +140,10 @@ export class RunCollector {
         c.startMs = done.call.startedAtMs;
         r.calls.push(c);
       } else this.bySeqOpen.delete(done.started);
+      // The tracker merged in the start's arguments cut (OpenCall): the whole ones are here.
+      const startArgs = c.call.args;
       c.call = done.call;
+      if (startArgs !== undefined && done.started !== undefined && done.started.args === done.call.args) c.call = { ...done.call, args: startArgs };
       if (c.modelCallId === undefined) c.modelCallId = str(rec.value.model_call_id);
       c.completed = true;
       c.endMs = done.call.completedAtMs ?? ts;

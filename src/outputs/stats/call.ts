@@ -21,7 +21,7 @@ export function categoryOf(call: ToolCall): StatsCategory {
 export function durationOf(done: CompletedCall): number | undefined {
   const c = done.call;
   if (c.startedAtMs !== undefined && c.completedAtMs !== undefined) return c.completedAtMs - c.startedAtMs;
-  const a = done.started === undefined ? undefined : timestampOf(done.started.rec);
+  const a = done.started?.timestampMs;
   const b = timestampOf(done.rec);
   return a !== undefined && b !== undefined ? b - a : undefined;
 }
@@ -42,9 +42,9 @@ export function completedEntry(done: CompletedCall, durationMs: number | undefin
 
 /** A list entry for a call still open when its session ended. */
 export function openEntry(open: OpenCall): StatsCall {
-  const call = open.call;
+  const call = open;
   return {
-    line: open.rec.line,
+    line: open.line,
     kind: call.kind,
     action: actionLabel(call),
     target: shorten(actionTarget(call), TARGET_MAX),

@@ -78,7 +78,7 @@ export function collectStats(acc: StatsAcc, step: Step, rec: JsonRecord): StatsA
 export function finishStats(acc: StatsAcc, s: Session): SessionStats {
   const open = new CappedList<StatsCall>(acc.limits.list);
   for (const c of s.open.values()) {
-    acc.tally.count(c.call.kind, "incomplete", "open");
+    acc.tally.count(c.kind, "incomplete", "open");
     open.add(() => openEntry(c));
   }
   const result = s.result?.value;

@@ -2,7 +2,7 @@ import type { Colors } from "picocolors/types.js";
 import type { Reporter } from "../../diagnostics.js";
 import { actionLabel, actionTarget, FIELDS_READ, statusNote, statusTone } from "../../events/action.js";
 import { AssistantText } from "../../events/assistant-text.js";
-import { SessionTracker, type CompletedCall, type Session } from "../../events/sessions.js";
+import { openCount, SessionTracker, type CompletedCall, type Session } from "../../events/sessions.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { JsonRecord } from "../../input/record.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
@@ -21,7 +21,8 @@ export interface ActionsTextOptions {
 /** One action line: `Ran terminal command: npm test (failed, exit 1)`. Always a single, escaped line. */
 export function formatAction(done: CompletedCall, verbose: boolean, c: Colors): string {
   const call = done.call;
-  let line = c.bold(actionLabel(call));
+  // The label names the tool kind (the key inside tool_call, a function name, a tool.case): log text too.
+  let line = c.bold(escapeControls(actionLabel(call)));
   if (verbose) {
     const target = actionTarget(call);
     if (target !== "") line += ": " + c.cyan(escapeControls(target));
@@ -46,7 +47,7 @@ export function toActionsText(opts: ActionsTextOptions, reporter: Reporter): Sta
     if (s === undefined || s.result !== undefined) return undefined;
     if (opts.allowIncomplete) {
       if (opts.final) return finalMessage();
-      if (s.open.size > 0) reporter.report({ severity: "warning", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.OK });
+      if (openCount(s) > 0) reporter.report({ severity: "warning", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.OK });
       return undefined;
     }
     reporter.report({ severity: "error", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.INCOMPLETE });

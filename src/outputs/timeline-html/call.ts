@@ -1,6 +1,7 @@
 import { actionLabel, actionTarget } from "../../events/action.js";
 import type { ToolCall } from "../../events/tool-call.js";
 import type { JsonRecord } from "../../input/record.js";
+import type { OpenCall } from "../../events/sessions.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import { capText } from "./cap.js";
 
@@ -31,8 +32,8 @@ export interface CallRecord {
  * `startedAtMs`/`completedAtMs` first, the events' `timestamp_ms` otherwise, a duration only from
  * two values of one clock. Display text has control and bidi characters escaped and is capped.
  */
-export function callRecordOf(seq: number, callId: string, call: ToolCall, start: JsonRecord | undefined, end: JsonRecord | undefined): CallRecord {
-  const startTs = start === undefined ? undefined : timestampOf(start);
+export function callRecordOf(seq: number, callId: string, call: ToolCall, start: OpenCall | undefined, end: JsonRecord | undefined): CallRecord {
+  const startTs = start?.timestampMs;
   const endTs = end === undefined ? undefined : timestampOf(end);
   let durationMs: number | undefined;
   if (end !== undefined) {

@@ -24,14 +24,25 @@ export interface TimelineHtmlOptions {
 export function toTimelineHtml(opts: TimelineHtmlOptions, reporter: Reporter): Stage {
   const tracker = new SessionTracker();
   const iso = isoTimeFormatter();
-  const sessions: HtmlSession[] = [];
+  /** Sessions over, laid out when the page is written (a long layout pauses there for signals). */
+  const closed: (HtmlSessionAcc | undefined)[] = [];
   let acc: HtmlSessionAcc | undefined;
 
   /** The session is over (its result, the next session, the end of its file): keep its page data. */
   function close(s: Session): void {
     if (acc === undefined || acc.session !== s) return;
-    sessions.push(finishHtmlSession(acc, iso));
+    acc.running.clear();
+    closed.push(acc);
     acc = undefined;
+  }
+
+  function* page(): Generator<string> {
+    const sessions: HtmlSession[] = [];
+    for (let i = 0; i < closed.length; i++) {
+      sessions.push(yield* finishHtmlSession(closed[i]!, iso));
+      closed[i] = undefined; // its call records, now laid out, can go
+    }
+    yield* timelineHtmlPage({ sessions });
   }
 
   function ended(s: Session | undefined): void {
@@ -59,7 +70,7 @@ export function toTimelineHtml(opts: TimelineHtmlOptions, reporter: Reporter): S
       return undefined;
     },
     finish() {
-      return timelineHtmlPage({ sessions });
+      return page();
     },
   };
 }

@@ -9,10 +9,41 @@ const UNSAFE_IN_SCRIPT_G = /[<\u2028\u2029]/g;
  * and then one call, per line, so a diff of two pages reads call by call. JSON.parse gives `run`.
  */
 export function runJson(run: HtmlRun): string {
-  const parts = run.sessions.map(({ calls, ...summary }) => {
-    const head = JSON.stringify(summary).slice(0, -1) + ',"calls":[';
-    return calls.length === 0 ? head + "]}" : head + "\n" + calls.map((c) => JSON.stringify(c)).join(",\n") + "]}";
-  });
-  const json = parts.length === 0 ? '{"sessions":[]}' : '{"sessions":[\n' + parts.join(",\n") + "]}";
+  return [...runJsonPieces(run)].join("");
+}
+
+/** Calls written in one piece of runJsonPieces. */
+const CALLS_PER_PIECE = 4096;
+
+/**
+ * runJson piece by piece (a session's head, then its calls a few thousand at a time): the page
+ * of a million calls is never one string, and its writer can let the event loop run in between.
+ */
+export function* runJsonPieces(run: HtmlRun): Generator<string> {
+  if (run.sessions.length === 0) {
+    yield '{"sessions":[]}';
+    return;
+  }
+  let before = '{"sessions":[\n';
+  for (const { calls, ...summary } of run.sessions) {
+    const head = before + JSON.stringify(summary).slice(0, -1) + ',"calls":[';
+    before = ",\n";
+    if (calls.length === 0) {
+      yield safe(head + "]}");
+      continue;
+    }
+    yield safe(head);
+    for (let i = 0; i < calls.length; i += CALLS_PER_PIECE) {
+      let piece = "";
+      const end = Math.min(i + CALLS_PER_PIECE, calls.length);
+      for (let k = i; k < end; k++) piece += (k === 0 ? "\n" : ",\n") + JSON.stringify(calls[k]);
+      yield safe(piece);
+    }
+    yield "]}";
+  }
+  yield "]}";
+}
+
+function safe(json: string): string {
   return json.replace(UNSAFE_IN_SCRIPT_G, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
 }

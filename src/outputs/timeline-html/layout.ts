@@ -1,5 +1,5 @@
 import type { CallRecord } from "./call.js";
-import { MIN_BAR, packLanes, type Interval } from "../shared/lanes.js";
+import { MIN_BAR, packLanesSteps, type Interval } from "../shared/lanes.js";
 import { statusClass } from "./status.js";
 import type { HtmlCall } from "./types.js";
 
@@ -20,11 +20,20 @@ export interface Layout {
  * start of the call before it (both flagged approx); an incomplete call runs to the end of the axis. Without any time (2025 logs) call n
  * takes the unit [n-1, n], an incomplete one [n-1, end]. `firstTs`/`lastTs`: the events' range.
  */
-export function layoutCalls(records: readonly CallRecord[], firstTs: number | undefined, lastTs: number | undefined): Layout {
+/** Calls handled between one pause and the next of layoutCallsSteps. */
+const SLICE = 1 << 16;
+
+/**
+ * As a generator that pauses (yields "") every SLICE calls of each pass, so that the page's
+ * writer lets the event loop run (a signal takes effect) during the layout of many calls.
+ */
+export function* layoutCalls(records: readonly CallRecord[], firstTs: number | undefined, lastTs: number | undefined): Generator<"", Layout> {
   let lo = firstTs ?? Infinity;
   let hi = lastTs ?? -Infinity;
   let timed = false;
-  for (const r of records) {
+  for (let i = 0; i < records.length; i++) {
+    if (i % SLICE === SLICE - 1) yield "";
+    const r = records[i]!;
     for (const t of [r.startedMs, r.completedMs]) {
       if (t === undefined) continue;
       timed = true;
@@ -34,14 +43,17 @@ export function layoutCalls(records: readonly CallRecord[], firstTs: number | un
   }
   const intervals: Interval[] = [];
   const approx: boolean[] = [];
-  const missing: Array<HtmlCall["missing"]> = [];
+  /** Only the approx calls' entries (few): which of their times the log lacks. */
+  const missing = new Map<number, NonNullable<HtmlCall["missing"]>>();
   let span: number;
   let origin: number | undefined;
   if (timed) {
     origin = lo;
     span = Math.max(hi - lo, 1);
     let prev = 0;
-    for (const r of records) {
+    for (let i = 0; i < records.length; i++) {
+      if (i % SLICE === SLICE - 1) yield "";
+      const r = records[i]!;
       const open = r.status === "incomplete";
       const known = r.startedMs ?? r.completedMs;
       const start = known === undefined ? prev : known - lo;
@@ -49,7 +61,7 @@ export function layoutCalls(records: readonly CallRecord[], firstTs: number | un
       intervals.push({ start, end });
       const lacks = r.startedMs === undefined || r.completedMs === undefined;
       approx.push(!open && lacks);
-      missing.push(open || !lacks ? undefined : known === undefined ? "both" : r.startedMs === undefined ? "start" : "end");
+      if (!open && lacks) missing.set(i, known === undefined ? "both" : r.startedMs === undefined ? "start" : "end");
       prev = start;
     }
   } else {
@@ -57,26 +69,33 @@ export function layoutCalls(records: readonly CallRecord[], firstTs: number | un
     for (const r of records) {
       intervals.push({ start: r.seq - 1, end: r.status === "incomplete" ? span : r.seq });
       approx.push(false);
-      missing.push(undefined);
     }
   }
-  const lanes = packLanes(intervals, span * MIN_BAR);
-  const calls = records.map((r, i): HtmlCall => ({
+  const lanes = yield* packLanesSteps(intervals, span * MIN_BAR);
+  const calls = new Array<HtmlCall>(records.length);
+  for (let i = 0; i < records.length; i++) {
+    if (i % SLICE === SLICE - 1) yield "";
+    calls[i] = htmlCall(records[i]!, lanes[i]!, intervals[i]!, approx[i]!, missing.get(i));
+  }
+  return { axis: timed ? "time" : "sequence", origin, span, lanes: lanes.reduce((n, l) => Math.max(n, l + 1), 0), calls };
+}
+
+function htmlCall(r: CallRecord, lane: number, iv: Interval, approx: boolean, missing: HtmlCall["missing"]): HtmlCall {
+  return {
     seq: r.seq,
     id: r.id,
-    lane: lanes[i]!,
+    lane,
     kind: r.kind,
     action: r.action,
     target: r.target,
     status: r.status,
     cls: statusClass(r.status),
-    x0: intervals[i]!.start,
-    x1: intervals[i]!.end,
+    x0: iv.start,
+    x1: iv.end,
     ms: r.durationMs ?? null,
     exit: r.exit,
-    approx: approx[i]!,
-    ...(missing[i] !== undefined && { missing: missing[i] }),
+    approx,
+    ...(missing !== undefined && { missing }),
     line: r.line,
-  }));
-  return { axis: timed ? "time" : "sequence", origin, span, lanes: lanes.reduce((n, l) => Math.max(n, l + 1), 0), calls };
+  };
 }

@@ -1,4 +1,4 @@
-import { runJson } from "./json.js";
+import { runJsonPieces } from "./json.js";
 import { PAGE_SCRIPT } from "./script.js";
 import { PAGE_STYLE } from "./style.js";
 import type { HtmlRun } from "./types.js";
@@ -9,10 +9,15 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-i
 /**
  * The whole page: a fixed skeleton (nothing from the log), the run's data as one JSON block, and
  * the script that draws it. Deterministic: the same input gives the same bytes (no generation
- * date, no randomness, no locale-dependent formatting).
+ * date, no randomness, no locale-dependent formatting). In pieces (see runJsonPieces).
  */
-export function timelineHtmlPage(run: HtmlRun): string {
-  return `<!DOCTYPE html>
+export function* timelineHtmlPage(run: HtmlRun): Generator<string> {
+  yield PAGE_HEAD;
+  yield* runJsonPieces(run);
+  yield PAGE_TAIL;
+}
+
+const PAGE_HEAD = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -38,9 +43,10 @@ export function timelineHtmlPage(run: HtmlRun): string {
 <main id="sessions"></main>
 <div id="tip" role="tooltip" hidden></div>
 <noscript><p class="failed">This page draws its charts with an inline script: allow JavaScript to see them.</p></noscript>
-<script type="application/json" id="timeline-data">${runJson(run)}</script>
+<script type="application/json" id="timeline-data">`;
+
+const PAGE_TAIL = `</script>
 <script>${PAGE_SCRIPT}</script>
 </body>
 </html>
 `;
-}

@@ -44,7 +44,7 @@ export function observeHtml(acc: HtmlSessionAcc, step: Step, rec: JsonRecord): v
   if (open !== undefined) {
     const seq = acc.calls.length + 1;
     acc.running.set(open, acc.calls.length);
-    acc.calls.push(callRecordOf(seq, open.callId, open.call, open.rec, undefined));
+    acc.calls.push(callRecordOf(seq, open.callId, open, open, undefined));
     return;
   }
   const done = step.completed;
@@ -54,14 +54,17 @@ export function observeHtml(acc: HtmlSessionAcc, step: Step, rec: JsonRecord): v
     acc.calls.push(callRecordOf(acc.calls.length + 1, done.callId, done.call, undefined, done.rec));
   } else {
     acc.running.delete(done.started!);
-    acc.calls[at] = callRecordOf(at + 1, done.callId, done.call, done.started!.rec, done.rec);
+    acc.calls[at] = callRecordOf(at + 1, done.callId, done.call, done.started, done.rec);
   }
 }
 
-/** The session is over: its summary and its calls placed on an axis. */
-export function finishHtmlSession(acc: HtmlSessionAcc, iso: IsoTime): HtmlSession {
+/**
+ * The session is over: its summary and its calls placed on an axis. A generator that pauses
+ * (yields "") during the layout of many calls (layoutCalls).
+ */
+export function* finishHtmlSession(acc: HtmlSessionAcc, iso: IsoTime): Generator<"", HtmlSession> {
   const s = acc.session;
-  const layout = layoutCalls(acc.calls, acc.firstTs, acc.lastTs);
+  const layout = yield* layoutCalls(acc.calls, acc.firstTs, acc.lastTs);
   const result = s.result?.value;
   let durationMs: number | null = null;
   let durationSource: HtmlSession["durationSource"] = null;

@@ -1,6 +1,7 @@
 import { actionLabel, actionTarget } from "../../events/action.js";
 import type { ToolCall } from "../../events/tool-call.js";
 import type { JsonRecord } from "../../input/record.js";
+import type { OpenCall } from "../../events/sessions.js";
 import type { IsoTime } from "../shared/iso-time.js";
 import type { TimelineCell } from "./columns.js";
 
@@ -11,7 +12,10 @@ export interface TimelineCall {
   seq: number;
   /** The call, merged with its start when both were seen (SessionTracker does the merge). */
   call: ToolCall;
-  start: JsonRecord | undefined;
+  /** The file of the session. */
+  file: string;
+  /** What was kept of the started event; undefined for a completion without a start. */
+  start: OpenCall | undefined;
   /** The completed event; undefined for a call still open when its session ended. */
   end: JsonRecord | undefined;
 }
@@ -23,7 +27,7 @@ export interface TimelineCall {
  */
 export function timelineCells(c: TimelineCall, isoOf: IsoTime): TimelineCell[] {
   const { call, start, end } = c;
-  const startTs = start === undefined ? undefined : timestampOf(start);
+  const startTs = start?.timestampMs;
   const endTs = end === undefined ? undefined : timestampOf(end);
   const startedMs = call.startedAtMs ?? startTs;
   const completedMs = end === undefined ? undefined : (call.completedAtMs ?? endTs);
@@ -47,8 +51,8 @@ export function timelineCells(c: TimelineCall, isoOf: IsoTime): TimelineCell[] {
     duration,
     end === undefined ? "incomplete" : call.status,
     typeof exitCode === "number" && Number.isFinite(exitCode) ? exitCode : undefined,
-    modelCallIdOf(start) ?? modelCallIdOf(end),
-    (start ?? end)?.file,
+    start?.modelCallId ?? modelCallIdOf(end),
+    c.file,
     start?.line,
     end?.line,
   ];

@@ -4,7 +4,7 @@ import { ExitCode } from "../../exit-codes.js";
 import { shortenToolCalls, skipTypes } from "../../input/raw-skip.js";
 import { FIELDS_READ } from "../../events/action.js";
 import type { JsonRecord } from "../../input/record.js";
-import type { Stage } from "../../stream/stage.js";
+import { joinPieces, type Stage } from "../../stream/stage.js";
 import { incompleteMessage } from "../shared/incomplete.js";
 import { isoTimeFormatter } from "../shared/iso-time.js";
 import { StartOrderQueue } from "./start-order-queue.js";
@@ -41,17 +41,18 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
   function completed(s: Session, done: CompletedCall): string {
     const start = done.started;
     const render = (seq: number) =>
-      lines.line(timelineCells({ sessionId: s.sessionId, callId: done.callId, seq, call: done.call, start: start?.rec, end: done.rec }, iso));
+      lines.line(timelineCells({ sessionId: s.sessionId, callId: done.callId, seq, call: done.call, file: s.file, start, end: done.rec }, iso));
     return start === undefined ? queue.completeUnstarted(render) : queue.complete(start, render);
   }
 
-  function flush(s: Session): string {
+  /** The session's rows still held, as pieces (a million open calls are never one string). */
+  function flush(s: Session): string | Iterable<string> {
     return queue.end((open, seq) =>
-      lines.line(timelineCells({ sessionId: s.sessionId, callId: open.callId, seq, call: open.call, start: open.rec, end: undefined }, iso)),
+      lines.line(timelineCells({ sessionId: s.sessionId, callId: open.callId, seq, call: open, file: s.file, start: open, end: undefined }, iso)),
     );
   }
 
-  function ended(s: Session | undefined): string {
+  function ended(s: Session | undefined): Iterable<string> | string {
     if (s === undefined) return "";
     const out = flush(s);
     if (s.result === undefined && !opts.allowIncomplete) {
@@ -66,21 +67,22 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
     skip: shortenToolCalls(skipTypes(["thinking", "user", "assistant"]), FIELDS_READ),
     record(rec: JsonRecord) {
       const step = tracker.observe(rec);
-      let out = header === "" ? "" : takeHeader();
-      if (step.ended) out += ended(step.ended);
+      const out: Array<string | Iterable<string>> = [header === "" ? "" : takeHeader()];
+      if (step.ended) out.push(ended(step.ended));
       if (rec.value.type === "tool_call") {
         if (step.started) queue.start(step.started);
-        else if (step.completed) out += completed(step.session, step.completed);
+        else if (step.completed) out.push(completed(step.session, step.completed));
       } else if (step.session.result === rec) {
         // After its result a session completes nothing more: write every row it still holds.
         if (rec.value.is_error === true) reporter.raise(ExitCode.NEGATIVE);
-        out += flush(step.session);
+        out.push(flush(step.session));
       }
-      return out === "" ? undefined : out;
+      const text = joinPieces(out);
+      return text === "" ? undefined : text;
     },
     fileEnd(_file: string, lastLine: number) {
-      const out = takeHeader() + ended(tracker.endFile(lastLine));
-      return out === "" ? undefined : out;
+      const text = joinPieces([takeHeader(), ended(tracker.endFile(lastLine))]);
+      return text === "" ? undefined : text;
     },
     finish() {
       const out = takeHeader();

@@ -5,6 +5,26 @@ interface Place<K> {
   text: string | undefined;
 }
 
+/** Up to this many rows held at a session's end are returned as one string. */
+const FEW = 256;
+
+/** Characters of rows in one piece of StartOrderQueue.end. */
+const PIECE_CHARS = 1 << 16;
+
+function* heldRows<K>(places: Array<Place<K> | undefined>, head: number, render: (key: K, seq: number) => string): Generator<string> {
+  let out = "";
+  for (let i = head; i < places.length; i++) {
+    const p = places[i] as Place<K>;
+    places[i] = undefined;
+    out += p.text ?? render(p.key as K, p.seq);
+    if (out.length >= PIECE_CHARS) {
+      yield out;
+      out = "";
+    }
+  }
+  if (out !== "") yield out;
+}
+
 /** Compact the array once this many released places sit before the head (and they are half of it). */
 const COMPACT_AT = 1024;
 
@@ -46,17 +66,22 @@ export class StartOrderQueue<K> {
     return place === this.places[this.head] ? this.release() : "";
   }
 
-  /** The session ended: every open place gets `render(key, seq)`; returns all held rows and resets. */
-  end(render: (key: K, seq: number) => string): string {
-    let out = "";
-    for (let i = this.head; i < this.places.length; i++) {
-      const p = this.places[i] as Place<K>;
-      out += p.text ?? render(p.key as K, p.seq);
-    }
+  /**
+   * The session ended: every open place gets `render(key, seq)`. The queue starts again at once.
+   * The held rows, in order: a string when they are few, else a generator of pieces of about
+   * PIECE_CHARS (the rows of a million calls still open are never one string).
+   */
+  end(render: (key: K, seq: number) => string): string | Iterable<string> {
+    const places = this.places;
+    const head = this.head;
     this.places = [];
     this.head = 0;
     this.seq = 0;
     this.byKey.clear();
+    const rows = heldRows(places, head, render);
+    if (places.length - head > FEW) return rows;
+    let out = "";
+    for (const r of rows) out += r;
     return out;
   }
 

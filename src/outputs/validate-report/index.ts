@@ -3,7 +3,7 @@ import { isPlainObject } from "../../events/types.js";
 import { ExitCode } from "../../exit-codes.js";
 import { isTooDeep } from "../../input/too-deep.js";
 import type { JsonRecord, Problem } from "../../input/record.js";
-import type { Stage } from "../../stream/stage.js";
+import { joinPieces, type Stage } from "../../stream/stage.js";
 import type { DiagnosticFormat } from "../../validate/diagnostic-format.js";
 import type { Finding, Summary } from "../../validate/finding.js";
 import { LifecycleChecker } from "../../validate/lifecycle.js";
@@ -85,17 +85,36 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     return opts.format.finding(f);
   }
 
-  /** The lifecycle's findings: errors about a session, not about one line of it (the summary tells them apart). */
-  function emitAll(list: Finding[] | undefined): string {
+  /**
+   * The lifecycle's findings' lines: a string for an array, pieces for a generator (a session's
+   * many open calls). Their errors are about a session, not one line (the summary tells them apart).
+   */
+  function emitAll(list: Iterable<Finding> | undefined): string | Iterable<string> {
+    if (list === undefined) return "";
+    if (!Array.isArray(list)) return emitPieces(list);
     let out = "";
-    if (list !== undefined) {
-      for (const f of list) {
-        const before = errors;
-        out += emit(f);
-        if (errors > before) sessionErrors++;
+    for (const f of list) out += emitSession(f);
+    return out;
+  }
+
+  function emitSession(f: Finding): string {
+    const before = errors;
+    const out = emit(f);
+    if (errors > before) sessionErrors++;
+    return out;
+  }
+
+  function* emitPieces(list: Iterable<Finding>): Generator<string> {
+    let out = "";
+    for (const f of list) {
+      if (stopped) break;
+      out += emitSession(f);
+      if (out.length >= 1 << 16) {
+        yield out;
+        out = "";
       }
     }
-    return out;
+    if (out !== "") yield out;
   }
 
   /** The checks of one line on its own: their diagnostics; lineBad tells whether one was an error. */
@@ -185,15 +204,13 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       inFile = true;
       // A line too deep for the validator throws out of checkLine and comes back through problem(),
       // which counts it: counted here first, it was "2 lines, 1 valid".
-      let out = checkLine(rec);
+      const out = checkLine(rec);
       if (schemaLoops) return undefined;
       lines++;
       if (lineBad) invalid++;
-      if (lifecycle !== undefined) {
-        const found = lifecycle.observe(rec);
-        if (found !== undefined) out += emitAll(found);
-      }
-      return out === "" ? undefined : out;
+      const found = lifecycle?.observe(rec);
+      const text = found === undefined ? out : joinPieces([out, emitAll(found)]);
+      return text === "" ? undefined : text;
     },
     problem(p: Problem) {
       if (p.kind === "io") {

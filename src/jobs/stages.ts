@@ -1,0 +1,168 @@
+import pc from "picocolors";
+import type { Reporter } from "../diagnostics.js";
+import { ExitCode } from "../exit-codes.js";
+import { compilePredicate, rawSkipFor, toActionsText, toFilteredEvents, toResultJson, toTimelineCsv } from "../outputs/log-stages.js";
+import type { PredicateSpec } from "../query/predicate.js";
+import { parseWhere } from "../query/where-clause.js";
+import type { TimelineColumn } from "../outputs/timeline/columns.js";
+import type { TimelineFormat } from "../outputs/timeline/lines.js";
+import type { Stage } from "../stream/stage.js";
+import type { OtlpOptions, SendOptions } from "../outputs/otlp/index.js";
+import type { Writable } from "node:stream";
+
+/**
+ * The stages whose output for a file depends on that file alone, described by plain data
+ * (command name and options, nothing but JSON values) so that a `--jobs` worker thread can build
+ * the same stage as the command line did, from a message. The commands build their stage here
+ * too, so a sequential run and a worker can never disagree on what the options mean.
+ *
+ * Not here, and so without `--jobs`: `stats` (a total over every file), `validate` (one summary,
+ * --max-errors across files), `timeline --format html` and `export --format chrome-trace` (one
+ * document for every input).
+ */
+export type StageSpec =
+  | { command: "json"; options: { pretty: boolean; allowIncomplete: boolean; colors?: boolean; escape?: boolean } }
+  | { command: "text"; options: { verbose: boolean; final: boolean; allowIncomplete: boolean; color: boolean } }
+  | {
+      command: "filter";
+      options: {
+        /** The predicates, `--where` clauses as written (compiled where the stage is built). */
+        spec: Omit<PredicateSpec, "where"> & { where?: readonly string[] };
+        since?: number | undefined;
+        until?: number | undefined;
+        pair: boolean;
+        count: boolean;
+        exitStatus: boolean;
+        /** Standard output is a terminal: lines written with \uXXXX escapes (toFilteredEvents). */
+        escape?: boolean;
+      };
+    }
+  | {
+      command: "timeline";
+      options: {
+        format: TimelineFormat;
+        columns: readonly TimelineColumn[];
+        safe: boolean;
+        escape: boolean;
+        header: boolean;
+        allowIncomplete: boolean;
+      };
+    }
+  | {
+      command: "export";
+      /**
+       * OTLP/JSON, one document per run; with `send`, the runs' spans go over OTLP/HTTP instead,
+       * each runner sending the runs of the files it reads (see buildFileStage).
+       */
+      options: OtlpOptions & { send?: SendOptions };
+    };
+
+/** The stage a command runs over all its inputs (one run, one thread). */
+export async function buildStage(spec: StageSpec, reporter: Reporter): Promise<Stage> {
+  switch (spec.command) {
+    case "json":
+      return toResultJson(spec.options, reporter);
+    case "text": {
+      const { color, ...rest } = spec.options;
+      return toActionsText({ ...rest, colors: pc.createColors(color) }, reporter);
+    }
+    case "filter": {
+      const o = spec.options;
+      const predicates: PredicateSpec = { ...o.spec, where: o.spec.where?.map((w) => parseWhere(w)) };
+      return toFilteredEvents(
+        { test: compilePredicate(predicates), skip: rawSkipFor(predicates), since: o.since, until: o.until, pair: o.pair, count: o.count, exitStatus: o.exitStatus, escape: o.escape === true },
+        reporter,
+      );
+    }
+    case "timeline":
+      return toTimelineCsv(spec.options, reporter);
+    case "export": {
+      // The OpenTelemetry packages are a bundle of their own, loaded only by an export.
+      const { send, ...options } = spec.options;
+      if (send !== undefined) throw new Error("export --endpoint: the stage of a run that sends is built per task (buildFileStage)");
+      const { toOtlpJson } = await import("../outputs/otlp/index.js");
+      return toOtlpJson(options, reporter);
+    }
+  }
+}
+
+/** A stage whose output goes somewhere else than the task's output file, and what to do after it. */
+export interface FileSink {
+  out: Writable;
+  /** After the stage: delivers what is left and lets go; rejects with the message of what failed. */
+  end(): Promise<void>;
+}
+
+/**
+ * One file of a `--jobs` run: the stage for file number `index`, and its tally for what is
+ * written once after all files (see finishFiles). Concatenating the outputs of files 0..n-1 in order
+ * and then finishFiles' text gives the bytes of the sequential run.
+ */
+export async function buildFileStage(
+  spec: StageSpec,
+  index: number,
+  reporter: Reporter,
+): Promise<{ stage: Stage; tally: () => number; sink?: FileSink }> {
+  switch (spec.command) {
+    case "timeline":
+      // The header once, at the top of the first file's output.
+      return { stage: await buildStage({ ...spec, options: { ...spec.options, header: spec.options.header && index === 0 } }, reporter), tally: () => 0 };
+    case "export": {
+      const { send, ...options } = spec.options;
+      if (send === undefined) break;
+      // Sending: this runner sends its task's runs itself, as `export --endpoint` does in one
+      // thread (the sender's sink takes the stage's bytes as its cue), and waits for them to be
+      // accepted before the task is done; nothing goes to the task's output file.
+      const otlp = await import("../outputs/otlp/index.js");
+      const sender = new otlp.OtlpSender(send);
+      await sender.open();
+      const end = async () => {
+        try {
+          await sender.finish();
+        } finally {
+          await sender.close();
+        }
+      };
+      return { stage: otlp.toOtlpQueue(options, reporter, sender.queue), tally: () => 0, sink: { out: sender.sink(), end } };
+    }
+    case "filter": {
+      // Counted per file; the count line and -e's status are decided over all files.
+      const stage = await buildStage({ ...spec, options: { ...spec.options, exitStatus: false } }, reporter);
+      let kept = 0;
+      const record = stage.record.bind(stage);
+      const finish = stage.finish?.bind(stage);
+      const counted: Stage = {
+        ...stage,
+        record(rec) {
+          const out = record(rec);
+          if (out !== undefined && !spec.options.count) kept++;
+          return out;
+        },
+        finish() {
+          const out = finish?.();
+          // With --count the stage's last words are its count: taken as the tally, not written.
+          if (spec.options.count) {
+            kept = Number(out ?? 0);
+            return undefined;
+          }
+          return out;
+        },
+      };
+      return { stage: counted, tally: () => kept };
+    }
+  }
+  return { stage: await buildStage(spec, reporter), tally: () => 0 };
+}
+
+/**
+ * After every file of a `--jobs` run: what the sequential stage's finish would have written, and
+ * the status it would have raised, from the files' tallies.
+ */
+export function finishFiles(spec: StageSpec, tallies: readonly number[]): { text: string; code: ExitCode } {
+  if (spec.command !== "filter") return { text: "", code: ExitCode.OK };
+  const kept = tallies.reduce((a, b) => a + b, 0);
+  return {
+    text: spec.options.count ? `${kept}\n` : "",
+    code: spec.options.exitStatus && kept === 0 ? ExitCode.NEGATIVE : ExitCode.OK,
+  };
+}
