@@ -199,12 +199,14 @@ test("property: timeline --safe-csv leaves no text cell starting with = + - @ TA
           assert.equal(s, FORMULA.test(p) ? "'" + p : p, `row ${r} ${col}: only a formula-looking cell changes`);
         });
       }
-      // NDJSON with --safe-csv: the same rule on its strings.
-      const nd = (await runFed(["timeline", "--format", "ndjson", "--safe-csv", "--allow-incomplete", "gen.ndjson"], feed)).stdout;
-      for (const line of nd.split("\n").slice(0, -1)) {
-        for (const [k, v] of Object.entries(JSON.parse(line) as Record<string, unknown>)) {
-          if (typeof v === "string") assert.doesNotMatch(v, FORMULA, `ndjson ${k}: ${show(v)}`);
-        }
+      // TSV with --safe-csv: the same rule on its text cells (NDJSON refuses --safe-csv: it is data).
+      const tsv = (await runFed(["timeline", "--format", "tsv", "--safe-csv", "--allow-incomplete", "gen.ndjson"], feed)).stdout.split("\n").slice(0, -1);
+      const cols = tsv[0]!.split("\t");
+      assert.deepEqual(cols, header);
+      for (const line of tsv.slice(1)) {
+        line.split("\t").forEach((v, k) => {
+          if (!NUMERIC.has(cols[k]!)) assert.doesNotMatch(v, /^[=+\-@]/, `tsv ${cols[k]}: ${show(v)}`);
+        });
       }
     }),
     { seed: SEED, numRuns: runs(60), includeErrorInReport: true },
