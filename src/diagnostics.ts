@@ -57,6 +57,17 @@ export class Reporter {
     this.report(d);
   }
 
+  /**
+   * A line of the agent CLI's own text (stderr merged into the log) that no session claimed: a
+   * warning, quoted whole and escaped; the exit status is left as it is.
+   */
+  said(p: Problem): undefined {
+    const d: Diagnostic = { severity: "warning", file: p.file, message: `the agent CLI said: ${p.message}`, code: ExitCode.OK };
+    if (p.line !== undefined) d.line = p.line;
+    this.report(d);
+    return undefined;
+  }
+
   /** Raise the exit status without a message (e.g. a result with is_error:true). */
   raise(code: ExitCode): void {
     this.code = worse(this.code, code);

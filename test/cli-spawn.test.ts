@@ -27,7 +27,9 @@ test("bin: --version and json on the bundled example", () => {
 test("bin: exit statuses reach the shell (4 for a log without result, 5 for a malformed line)", () => {
   const crash = spawnSync("node", [BIN, "json", "test/fixtures/crash-no-result.ndjson"], { env: ENV, encoding: "utf8" });
   assert.equal(crash.status, 4);
-  const bad = spawnSync("node", [BIN, "text", "test/fixtures/merged-stderr.ndjson"], { env: ENV, encoding: "utf8" });
+  const failed = spawnSync("node", [BIN, "text", "test/fixtures/failed-run.ndjson"], { env: ENV, encoding: "utf8" });
+  assert.equal(failed.status, 4);
+  const bad = spawnSync("node", [BIN, "text", "test/fixtures/truncated-last-line.ndjson"], { env: ENV, encoding: "utf8" });
   assert.equal(bad.status, 5);
   assert.doesNotMatch(bad.stderr, /\n\s+at /, "no stack trace");
 });

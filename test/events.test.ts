@@ -73,10 +73,11 @@ test("assistant text: --stream-partial-output repetitions are not doubled; 2025 
 const S = '{"type":"system","subtype":"init","session_id":"s"}\n';
 const R = (isError: boolean) => `{"type":"result","subtype":"success","duration_ms":1,"duration_api_ms":1,"is_error":${isError},"result":"x","session_id":"s","request_id":"r"}\n`;
 
-test("a result with is_error:true is printed and exits 1", async () => {
+test("a result with is_error:true is printed and exits 1, saying why in one line", async () => {
   const r = await runCli(["json"], { stdin: S + R(true) });
-  assert.deepEqual(r, { stdout: R(true).replace('"duration_ms":1,"duration_api_ms":1,"is_error":true', '"is_error":true,"duration_ms":1,"duration_api_ms":1'), stderr: "", code: 1 });
-  assert.equal((await runCli(["text"], { stdin: S + R(true) })).code, 1);
+  const why = "cursorlog: error (at <stdin>:2): session s ended with an error (is_error: true, subtype success): x\n";
+  assert.deepEqual(r, { stdout: R(true).replace('"duration_ms":1,"duration_api_ms":1,"is_error":true', '"is_error":true,"duration_ms":1,"duration_api_ms":1'), stderr: why, code: 1 });
+  assert.deepEqual(await runCli(["text"], { stdin: S + R(true) }), { stdout: "", stderr: why, code: 1 });
 });
 
 test("colour: only when asked or on a terminal, through picocolors, never with NO_COLOR", async () => {

@@ -93,7 +93,7 @@ cases.push(
   { name: "filter-e-no-match", argv: ["filter", "-e", "--tool", "generateImage", LONG] },
   { name: "filter-e-count-no-match", argv: ["filter", "-e", "-c", "--tool", "generateImage", LONG] },
   { name: "filter-e-match", argv: ["filter", "-e", "--type", "result", LONG] },
-  { name: "filter-e-malformed-wins", argv: ["filter", "-e", "--type", "no_such_type", `${F}/merged-stderr.ndjson`] },
+  { name: "filter-e-malformed-wins", argv: ["filter", "-e", "--type", "no_such_type", `${F}/truncated-last-line.ndjson`] },
   { name: "filter-e-missing-file-wins", argv: ["filter", "-e", "--type", "no_such_type", `${F}/does-not-exist.ndjson`, LONG] },
   { name: "filter-count-lenient", argv: ["filter", "-c", "--lenient", `${F}/merged-stderr.ndjson`, `${F}/truncated-last-line.ndjson`] },
   // inputs

@@ -79,8 +79,15 @@ test("json reader: non-objects, garbage and truncation name their line", () => {
     { file: "f.json", line: 1, text: '{"a":1}', value: { a: 1 } },
     { kind: "malformed", file: "f.json", line: 2, message: "unexpected end of input: the JSON value that starts here is never closed" },
   ]);
-  assert.deepEqual(readLines("\u0000\u0001\u00ff garbage\n"), [
-    { kind: "malformed", file: "f.json", line: 1, message: 'not JSON: the line starts with "\\u0000\\u0001ÿ garbage"' },
+  // A line that does not begin like JSON is the agent CLI's own text (stderr merged), quoted whole:
+  // never malformed. One that begins like JSON ({ [ " } ]) and is broken stays malformed.
+  assert.deepEqual(readLines("\u0000\u0001\u00ff garbage\n  RetriableError: [invalid_argument] x \n"), [
+    { kind: "said", file: "f.json", line: 1, message: "\u0000\u0001\u00ff garbage" },
+    { kind: "said", file: "f.json", line: 2, message: "RetriableError: [invalid_argument] x" },
+  ]);
+  assert.deepEqual(readLines('"RetriableError\n]\n'), [
+    { kind: "malformed", file: "f.json", line: 1, message: 'not JSON: the line starts with "\\"RetriableError"' },
+    { kind: "malformed", file: "f.json", line: 2, message: 'not JSON: the line starts with "]"' },
   ]);
 });
 
@@ -167,8 +174,15 @@ test("a directory named while stdin is a terminal is read (or reported when it h
   }
 });
 
-test("empty input: no output, exit 0, for every command", async () => {
-  for (const cmd of ["json", "text"]) assert.deepEqual(await runCli([cmd], { stdin: "" }), { stdout: "", stderr: "", code: 0 });
+test("empty input: no session in the input, exit 4 (an agent that never started is no success); filter writes nothing, exit 0", async () => {
+  for (const cmd of ["json", "text", "timeline", "stats"]) {
+    for (const stdin of ["", "\n \n"]) {
+      const r = await runCli([cmd, "--format", cmd === "timeline" ? "ndjson" : "json"].slice(0, cmd === "json" || cmd === "text" ? 1 : 3), { stdin });
+      assert.equal(r.stderr, "cursorlog: error (at <stdin>): no session in the input\n", cmd);
+      assert.equal(r.code, 4, cmd);
+    }
+  }
+  assert.deepEqual(await runCli(["filter"], { stdin: "" }), { stdout: "", stderr: "", code: 0 });
 });
 
 test("usage errors exit 2 in the cursorlog grammar", async () => {

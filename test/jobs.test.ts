@@ -61,7 +61,7 @@ for (const argv of COMMANDS) {
 }
 
 test("--jobs: a malformed line ends the run where --jobs 1 ends it (no later file is written); --lenient goes on", async () => {
-  const files = ["test/fixtures/two-sessions.ndjson", "test/fixtures/merged-stderr.ndjson", "test/fixtures/2026-long.ndjson"];
+  const files = ["test/fixtures/two-sessions.ndjson", "test/fixtures/validate/bad-json.ndjson", "test/fixtures/2026-long.ndjson"];
   for (const argv of [["json"], ["text"], ["filter", "--count"], ["timeline"], ["json", "--lenient"], ["filter", "-c", "--lenient"]]) {
     const one = await runCli([...argv, "--jobs", "1", ...files]);
     assert.equal(one.code, 5, argv.join(" "));

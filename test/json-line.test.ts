@@ -139,7 +139,12 @@ test("keepWhole writes no line JSON.parse refuses: filter --type on the damaged 
   const r = await runCli(["filter", "--type", "thinking", "test/fixtures/validate/bad-json.ndjson"]);
   assert.equal(r.code, 5);
   assert.equal(r.stdout, "");
-  assert.equal(r.stderr, "cursorlog: error (at test/fixtures/validate/bad-json.ndjson:3): not JSON: the line starts with \"RetriableError: [invalid_argument] unkno…\"\n");
+  // Line 3 is the agent CLI's own text (a warning); line 4 is the damaged thinking line.
+  assert.equal(
+    r.stderr,
+    "cursorlog: warning (at test/fixtures/validate/bad-json.ndjson:3): the agent CLI said: RetriableError: [invalid_argument] unknown option '--system-prompt'\n" +
+      "cursorlog: error (at test/fixtures/validate/bad-json.ndjson:4): invalid JSON: Expected double-quoted property name at column 38\n",
+  );
   const lenient = await runCli(["filter", "--lenient", "--type", "thinking", "test/fixtures/validate/bad-json.ndjson"]);
   assert.equal(lenient.code, 5);
   assert.match(lenient.stderr, /\(at test\/fixtures\/validate\/bad-json\.ndjson:4\): invalid JSON: Expected double-quoted property name at column 38/);

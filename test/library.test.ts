@@ -26,9 +26,29 @@ test("library: ndjsonTransform gives what the CLI prints, at any chunking", asyn
 test("library: a malformed line errors the stream with file:line; diagnostics reach onDiagnostic", async () => {
   const seen: string[] = [];
   const t = ndjsonTransform((r) => toResultJson({ pretty: false, allowIncomplete: false }, r), { file: "run.ndjson", onDiagnostic: (l) => seen.push(l) });
-  await assert.rejects(collect(Readable.from([readFileSync("test/fixtures/merged-stderr.ndjson")]).pipe(t)), /^Error: run\.ndjson:4: not JSON/);
-  assert.deepEqual(seen, ['cursorlog: error (at run.ndjson:4): not JSON: the line starts with "RetriableError: [invalid_argument] unkno…"\n']);
+  await assert.rejects(collect(Readable.from([readFileSync("test/fixtures/truncated-last-line.ndjson")]).pipe(t)), /^Error: run\.ndjson:5: unexpected end of input/);
+  assert.deepEqual(seen, ["cursorlog: error (at run.ndjson:5): unexpected end of input: the JSON value that starts here is never closed\n"]);
   assert.equal(t.exitCode(), 5);
+});
+
+test("library: the agent CLI's own text line is never fatal: the session it ends is reported with it (exit 4)", async () => {
+  const seen: string[] = [];
+  const t = ndjsonTransform((r) => toResultJson({ pretty: false, allowIncomplete: false }, r), { file: "run.ndjson", onDiagnostic: (l) => seen.push(l) });
+  assert.equal(await collect(Readable.from([readFileSync("test/fixtures/failed-run.ndjson")]).pipe(t)), "");
+  assert.deepEqual(seen, [
+    "cursorlog: error (at run.ndjson:12): session 7b71e0c4-52a9-4f3b-b2d1-6c0e9a8f7d35 has no result; the agent CLI said: RetriableError: [invalid_argument] unknown option '--system-prompt'\n",
+  ]);
+  assert.equal(t.exitCode(), 4);
+});
+
+test("library: another agent's log gives nothing but one diagnostic naming its format, exit code 2", async () => {
+  const seen: string[] = [];
+  const t = ndjsonTransform((r) => toActionsText({ verbose: true, final: false, allowIncomplete: false, colors: pc.createColors(false) }, r), { file: "claude.ndjson", onDiagnostic: (l) => seen.push(l) });
+  assert.equal(await collect(Readable.from([readFileSync("test/fixtures/other-agents/claude-code.ndjson")]).pipe(t)), "");
+  assert.deepEqual(seen, [
+    "cursorlog: error (at claude.ndjson:1): this is Claude Code stream-json (a system/init event with a tools list), not cursor-agent's: cursorlog reads the logs of cursor-agent --print --output-format stream-json\n",
+  ]);
+  assert.equal(t.exitCode(), 2);
 });
 
 test("library: a line a stage cannot process (a LineError) is a malformed line: an error at file:line, skipped when lenient", async () => {

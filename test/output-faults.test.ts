@@ -16,7 +16,7 @@ const manyBad = join(dir, "many-bad.ndjson");
 before(() => {
   assert.ok(existsSync("dist/bundle/main.js"), "dist/ is missing: run `npm run build` (make test does) before these tests");
   // 20,000 lines that are not JSON: with --lenient, one message each on stderr.
-  writeFileSync(manyBad, Array.from({ length: 20_000 }, (_, i) => `not json ${i}\n`).join(""));
+  writeFileSync(manyBad, Array.from({ length: 20_000 }, (_, i) => `{not json ${i}\n`).join(""));
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -56,7 +56,7 @@ test("-o replaces FILE when the run read everything (0, 1, 4, 5 with --lenient),
   assert.notEqual(crashed.stdout, "");
   assert.equal(statSync(out).mode & 0o777, 0o640);
   const bad = join(dir, "bad.ndjson");
-  writeFileSync(bad, readFileSync(SESSION, "utf8") + "not json\n");
+  writeFileSync(bad, readFileSync(SESSION, "utf8") + "[1]\n");
   const lenient = await runCli(["text", "--lenient", "-o", out, bad]);
   assert.equal(lenient.code, 5);
   assert.equal(readFileSync(out, "utf8"), (await runCli(["text", "--lenient", bad])).stdout);
@@ -72,7 +72,7 @@ test("-o leaves FILE as it was when the run fails (status 2, or 5 where reading 
   assert.match(missing.stderr, /cannot read: no such file or directory\n/);
   assert.ok(missing.stderr.endsWith(`cursorlog: ${out} left as it was (the run failed)\n`), missing.stderr);
   const bad = join(dir, "bad.ndjson");
-  writeFileSync(bad, "not json\n" + readFileSync(SESSION, "utf8"));
+  writeFileSync(bad, "[1]\n" + readFileSync(SESSION, "utf8"));
   const malformed = await runCli(["timeline", "-o", out, bad]);
   assert.equal(malformed.code, 5);
   assert.equal(readFileSync(out, "utf8"), "old\n");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { test } from "node:test";
 import { Progress } from "../src/cli/progress.js";
 import { expandInputs } from "../src/input/expand-inputs.js";
@@ -36,7 +36,7 @@ test("the CLI shows progress only on a terminal outside CI, or with --progress; 
     assert.match(r.stderr, new RegExp(`^\r\u001b\\[Kcursorlog: [\\d.]+ kB of ${(size / 1e3).toFixed(1)} kB \\(\\d+%\\), \\d+ MB/s`), JSON.stringify(r.stderr));
     assert.ok(r.stderr.endsWith("\r\u001b[K"), "erased at the end");
   }
-  assert.equal((await runCli(["json", "--progress"], { stdin: "" })).stderr, "", "standard input has no total: nothing drawn");
+  assert.equal((await runCli(["json", "--progress"], { stdin: readFileSync(f, "utf8") })).stderr, "", "standard input has no total: nothing drawn");
 });
 
 test("every command that reads logs (validate too) honours --progress, over the files of a directory as well", async () => {

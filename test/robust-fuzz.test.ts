@@ -44,6 +44,8 @@ function firstBadLine(bytes: Buffer): { line: number; multiLine: boolean } | und
       // Several objects side by side on one line are read as jq reads them.
       if (valuesOnLine(text) !== undefined) continue;
       const first = /\S/.exec(text)?.[0];
+      // A line that does not begin like JSON is the agent CLI's own text: never a bad line.
+      if (first !== undefined && !"{[\"}]".includes(first)) continue;
       return { line: i + 1, multiLine: first === "{" || first === "[" };
     }
     if (typeof v !== "object" || v === null || Array.isArray(v)) return { line: i + 1, multiLine: false };

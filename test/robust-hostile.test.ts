@@ -95,7 +95,7 @@ test("OSC, CSI and BEL in a command, a path and assistant text: text -v, --final
   const f = await runFed(["text", "--final", "--allow-incomplete", "-"], { stdin: { bytes } });
   assert.equal(f.stdout, "Done \\u001b]0;pwned\\u0007\\u001b[2J\\u0007\nline two\ttab\n");
   const bad = await runFed(["json", "-"], { stdin: { bytes: Buffer.from(`{"type":"system"}\n\u001b]0;pwned\u0007 oops\n`) } });
-  assert.equal(bad.stderr, 'cursorlog: error (at <stdin>:2): not JSON: the line starts with "\\u001b]0;pwned\\u0007 oops"\n');
+  assert.equal(bad.stderr, "cursorlog: error (at <stdin>:2): session #1 has no result; the agent CLI said: \\u001b]0;pwned\\u0007 oops\n");
 });
 
 test("timeline on a terminal escapes control characters in cells (csv, tsv, ndjson); into a file or pipe it writes the data as is", async () => {

@@ -322,7 +322,10 @@ test("timeline CSV loads in Miller with the same records", async (t) => {
 
 test("timeline action and target are what `cursorlog text -v` prints for the same call", async () => {
   for (const f of FIXTURES) {
-    const text = (await runCli(["text", "-v", "--lenient", "--allow-incomplete", f])).stdout.split("\n").filter(Boolean);
+    // Action lines only: not a background task's end, nor the agent CLI's own text.
+    const text = (await runCli(["text", "-v", "--lenient", "--allow-incomplete", f])).stdout
+      .split("\n")
+      .filter((l) => l !== "" && !l.startsWith("Background task ") && !l.startsWith("The agent CLI said: "));
     const nd = (await runCli(["timeline", "--lenient", "--format", "ndjson", f])).stdout;
     const done = nd
       .split("\n")
@@ -344,7 +347,7 @@ test("timeline --columns: an unknown column is a usage error that lists the vali
   const r = await runCli(["timeline", "--columns", "seq,nope", "test/fixtures/2026-long.ndjson"]);
   assert.equal(r.code, 2);
   assert.equal(r.stdout, "");
-  assert.match(r.stderr, /unknown column "nope"; valid columns: session_id,call_id,seq,kind,tool,action,target,started_at,completed_at,duration_ms,status,exit_code,model_call_id,file,started_line,completed_line/);
+  assert.match(r.stderr, /unknown column "nope"; valid columns: session_id,call_id,seq,kind,tool,action,target,started_at,completed_at,duration_ms,status,exit_code,model_call_id,file,started_line,completed_line,background_end,background_ms/);
 });
 
 test("timeline --help documents the columns, formats, ordering and --safe-csv", async () => {

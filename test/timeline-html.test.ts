@@ -10,7 +10,7 @@ const F = "test/fixtures";
 const T = "test/fixtures/timeline";
 const DATA = /<script type="application\/json" id="timeline-data">([^]*?)<\/script>/;
 
-/** Every log fixture that parses (merged-stderr stops at its bare text line without --lenient). */
+/** Every log fixture that parses (truncated-last-line stops at its broken line without --lenient). */
 const FIXTURES = [
   ...readdirSync(F)
     .filter((f) => /\.(ndjson|json)$/.test(f))
@@ -48,7 +48,7 @@ test("runJson: no '<' and no U+2028/U+2029 reach the page, and JSON.parse gives 
   const call: HtmlCall = { seq: 1, id: hostile, lane: 0, kind: "shell", action: "Ran terminal command", target: hostile, status: "success", cls: "success", x0: 0, x1: 1, ms: 1, exit: 0, approx: false, line: 3 };
   const session: HtmlSession = {
     index: 1, file: hostile, firstLine: 1, lastLine: 4, sessionId: hostile, model: hostile, prompt: hostile, startedAt: null, durationMs: null,
-    durationSource: null, outcome: "cut_off", resultSubtype: null, axis: "time", span: 1, lanes: 1, byStatus: [["success", 1]], calls: [call],
+    durationSource: null, outcome: "cut_off", resultSubtype: null, agentMessage: null, axis: "time", span: 1, lanes: 1, byStatus: [["success", 1]], calls: [call],
   };
   const run: HtmlRun = { sessions: [session, { ...session, index: 2, calls: [] }] };
   const json = runJson(run);
@@ -170,14 +170,15 @@ test("timeline --format html: one small record per call: a long target is capped
   assert.ok(got.stdout.length < 60_000, "the page does not carry the command, its output or the events");
 });
 
-test("timeline --format html: exit status and messages as for csv (cut-off session 4, --allow-incomplete 0, empty input 0)", async () => {
+test("timeline --format html: exit status and messages as for csv (cut-off session 4, --allow-incomplete 0, no session in the input 4)", async () => {
   const csv = await runCli(["timeline", `${F}/crash-no-result.ndjson`]);
   const html = await runCli(["timeline", "--format", "html", `${F}/crash-no-result.ndjson`]);
   assert.deepEqual([html.code, html.stderr], [csv.code, csv.stderr]);
   assert.equal(html.code, 4);
   assert.equal((await runCli(["timeline", "--format", "html", "--allow-incomplete", `${F}/crash-no-result.ndjson`])).code, 0);
   const empty = await runCli(["timeline", "--format", "html"], { stdin: "" });
-  assert.equal(empty.code, 0);
+  assert.equal(empty.code, 4);
+  assert.equal(empty.stderr, "cursorlog: error (at <stdin>): no session in the input\n");
   assert.deepEqual(dataOf(empty.stdout), { sessions: [] });
 });
 

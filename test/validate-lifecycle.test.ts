@@ -31,7 +31,7 @@ function check(...files: Ev[][]): string[] {
       const rec: JsonRecord = { file, line: i + 1, text: "", value };
       out.push(...(c.observe(rec) ?? []));
     });
-    out.push(...(c.endFile(events.length) ?? []));
+    out.push(...(c.endFile(file, events.length) ?? []));
   });
   return out.map((f) => `${f.file}:${f.line} ${f.severity === "warning" ? "warning " : ""}${f.rule}${f.related ? ` ${f.related.join(",")}` : ""}`);
 }

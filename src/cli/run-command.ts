@@ -6,6 +6,7 @@ import type { Stage } from "../stream/stage.js";
 import { DEFAULT_MAX_LINE_BYTES, resolveColor, type SharedRaw } from "./config.js";
 import type { Io } from "./io.js";
 import { LogInputs } from "./log-inputs.js";
+import { refuseOtherAgents } from "../stream/refuse-other-agents.js";
 import { following } from "./shared-options.js";
 
 /**
@@ -51,11 +52,14 @@ export async function runCommand(
     return worse(inputs.reporter.code, code);
   }
   if (inputs.refuseTerminal(command)) return ExitCode.USAGE_OR_IO;
+  // filter selects lines of any NDJSON (--where); every other command reads cursor-agent's events
+  // only (a spec's stage is wrapped where it is built, in jobs/stages.ts, so --jobs workers agree).
   if (typeof source !== "function") {
     const { buildStage } = await import("../jobs/stages.js");
     return inputs.read(await buildStage(source, inputs.reporter));
   }
-  return inputs.read(source(inputs.reporter, resolveColor(raw.color, io.env, io.stdoutIsTTY)));
+  const stage = source(inputs.reporter, resolveColor(raw.color, io.env, io.stdoutIsTTY));
+  return inputs.read(command === "filter" ? stage : refuseOtherAgents(stage, inputs.reporter));
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Validators } from "../validate/validators.js";
 import { colorsFor, resolveColor, type SharedRaw } from "./config.js";
 import type { Io } from "./io.js";
 import { LogInputs } from "./log-inputs.js";
+import { refuseOtherAgents } from "../stream/refuse-other-agents.js";
 
 export interface ValidateRaw extends SharedRaw {
   format?: FormatName;
@@ -19,6 +20,7 @@ export interface ValidateRaw extends SharedRaw {
   lifecycle?: boolean;
   schema?: string;
   maxErrors?: number;
+  allowEmpty?: boolean;
 }
 
 /**
@@ -53,10 +55,12 @@ export async function runValidate(io: Io, files: string[], raw: ValidateRaw): Pr
       ...(unknownFields !== undefined && { unknownFields }),
       lifecycle: raw.lifecycle !== false,
       maxErrors: raw.maxErrors ?? 0,
+      allowEmpty: raw.allowEmpty === true,
     },
     reporter,
   );
-  return inputs.read(stage, () => stage.stopped);
+  // Another agent's log is refused against the bundled schemas (yours may be written for it).
+  return inputs.read(raw.schema === undefined ? refuseOtherAgents(stage, reporter) : stage, () => stage.stopped);
 }
 
 /** ajv (and its compile time) and re2js (for the schema's patterns) are loaded only for --schema. */

@@ -37,6 +37,9 @@ const LABELS: Record<string, string> = {
   truncated: "Ran truncated tool call",
 };
 
+/** Every short tool kind cursorlog has a label for (`filter --tool` knows these). */
+export const KNOWN_KINDS: readonly string[] = Object.keys(LABELS);
+
 /**
  * The members of a call's arguments and result whose text the functions here read in full. The
  * input layer may shorten every other long string of a tool call to its beginning before parsing
@@ -46,7 +49,7 @@ const LABELS: Record<string, string> = {
 export const FIELDS_READ: ReadonlySet<string> = new Set([
   // arguments (actionTarget)
   "command", "globPattern", "pattern", "targetDirectory", "path", "glob", "query", "name", "providerIdentifier",
-  "serverIdentifier", "toolName", "server", "url", "searchTerm", "description", "taskId",
+  "serverIdentifier", "toolName", "server", "url", "searchTerm", "description", "taskId", "shellId",
   // result (actionTarget, statusNote)
   "signal", "reason", "errorMessage", "error", "modelVisibleError",
 ]);
@@ -83,7 +86,8 @@ export function actionTarget(call: ToolCall): string {
     case "mcp":
       return str(a.name) || joinSlash(str(a.providerIdentifier) || str(a.serverIdentifier), str(a.toolName));
     case "getMcpTools":
-      return joinSlash(str(a.server), str(a.toolName));
+      // Search mode (2026): args {pattern, toolCallId} only; the target is the pattern.
+      return joinSlash(str(a.server), str(a.toolName)) || str(a.pattern);
     case "webFetch":
     case "fetch":
       return str(a.url) || str(o.url);
@@ -91,8 +95,12 @@ export function actionTarget(call: ToolCall): string {
       return str(a.searchTerm) || str(a.query);
     case "task":
       return str(a.description);
-    case "await":
-      return str(a.taskId);
+    case "await": {
+      // taskId is "" when the agent waits on whatever finishes first: its result names the task.
+      const complete = o.complete;
+      const done = typeof complete === "object" && complete !== null && !Array.isArray(complete) ? (complete as JsonObject).taskId : undefined;
+      return str(a.taskId) || str(done) || (typeof done === "number" ? String(done) : "");
+    }
     case "readLints":
       return Array.isArray(a.paths) ? a.paths.filter((p) => typeof p === "string").join(" ") : "";
     case "updateTodos":

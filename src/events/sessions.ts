@@ -47,6 +47,18 @@ export interface Session {
   untracked: number;
   /** Number of `started` events seen. */
   startedCount: number;
+  /**
+   * The agent CLI's own message (a line of text among the events: stderr merged into the log), the
+   * first one of the session; `more` counts the others. A failed run ends with one, and no result.
+   */
+  said?: AgentSaid;
+}
+
+/** A text line of the agent CLI's, where it is. */
+export interface AgentSaid {
+  line: number;
+  text: string;
+  more: number;
 }
 
 /** What one event did to the sessions. */
@@ -94,6 +106,8 @@ export interface TrackerOptions {
 export class SessionTracker {
   private current: Session | null = null;
   private count = 0;
+  /** A message that came when no session was open (before the first event, after a result). */
+  private pending: AgentSaid | undefined;
   private readonly maxOpen: number;
   private lastModelCallId: string | undefined;
 
@@ -118,6 +132,11 @@ export class SessionTracker {
         untracked: 0,
         startedCount: 0,
       };
+      // The CLI's message written before the session's first event (stderr and stdout interleave).
+      if (this.pending !== undefined) {
+        s.said = this.pending;
+        this.pending = undefined;
+      }
     }
     s.lastLine = rec.lastLine ?? rec.line;
     if (s.sessionId === undefined && typeof ev.session_id === "string") s.sessionId = ev.session_id;
@@ -165,6 +184,36 @@ export class SessionTracker {
       s.result = rec;
     }
     return step;
+  }
+
+  /**
+   * A line of the agent CLI's own text (`file:line`): it belongs to the session in progress, or,
+   * when none is (before the first event, after a result), to the next one that begins in this
+   * file. Returns the session it joined, if one.
+   */
+  said(file: string, line: number, text: string): Session | undefined {
+    const s = this.current;
+    if (s !== null && s.result === undefined && s.file === file) {
+      if (s.said === undefined) s.said = { line, text, more: 0 };
+      else s.said.more++;
+      s.lastLine = Math.max(s.lastLine, line);
+      return s;
+    }
+    if (this.pending === undefined) this.pending = { line, text, more: 0 };
+    else this.pending.more++;
+    return undefined;
+  }
+
+  /** The CLI's message that no session took (a file that is all text, text after the last result); then forgotten. */
+  unclaimed(): AgentSaid | undefined {
+    const p = this.pending;
+    this.pending = undefined;
+    return p;
+  }
+
+  /** True once any event was seen: a run without is "no session in the input". */
+  get sawSession(): boolean {
+    return this.count > 0;
   }
 
   /** End of a file: the session in progress ends with it, at the file's last line. */

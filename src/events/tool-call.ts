@@ -68,11 +68,20 @@ function fill(call: ToolCall, args: unknown, result: unknown): void {
     call.outcome = isPlainObject(inner.value) ? inner.value : {};
     return;
   }
+  // The arm is the first key holding an object: siblings such as a background shell's
+  // `isBackground: true` and `terminalsFolder` may come before it.
+  let first: string | undefined;
   for (const arm in result) {
-    call.status = arm;
+    first ??= arm;
     const value = result[arm];
-    call.outcome = isPlainObject(value) ? value : {};
+    if (!isPlainObject(value)) continue;
+    call.status = arm;
+    call.outcome = value;
     return;
+  }
+  if (first !== undefined) {
+    call.status = first;
+    call.outcome = {};
   }
 }
 

@@ -101,8 +101,13 @@ export class JsonReader {
       if (first === "{" || first === "[") {
         this.startStream(line.lineNo, errorText(err));
         this.feed(line, out);
-      } else {
+      } else if (first === '"' || first === "}" || first === "]") {
+        // A string, or the end of a broken multi-line value: JSON gone wrong, not the CLI's text.
         out.push({ kind: "malformed", file: this.file, line: line.lineNo, message: `not JSON: the line starts with ${excerpt(text)}` });
+      } else {
+        // Not the beginning of any JSON value an event could be: the agent CLI's own text (its
+        // stderr merged into the log), e.g. `RetriableError: …` where a failed run ends.
+        out.push({ kind: "said", file: this.file, line: line.lineNo, message: text.trim() });
       }
       return;
     }

@@ -39,9 +39,13 @@ export interface JsonRecord {
   reassembled?: true;
 }
 
-/** Something wrong with the input. `kind` decides the exit status (see exit-codes.ts). */
+/**
+ * Something wrong with the input. `kind` decides the exit status (see exit-codes.ts). `said`: a
+ * line that does not begin like JSON (no `{`, `[` or `"` after blanks) is the agent CLI's own
+ * message (stderr merged into the capture, `2>&1`): `message` is the line, never fatal.
+ */
 export interface Problem {
-  kind: "malformed" | "io";
+  kind: "malformed" | "io" | "said";
   file: string;
   /** 1-based line, when the problem is at a line. */
   line?: number;

@@ -7,6 +7,7 @@ import { parseWhere } from "../query/where-clause.js";
 import type { TimelineColumn } from "../outputs/timeline/columns.js";
 import type { TimelineFormat } from "../outputs/timeline/lines.js";
 import type { Stage } from "../stream/stage.js";
+import { refuseOtherAgents } from "../stream/refuse-other-agents.js";
 import type { OtlpOptions, SendOptions } from "../outputs/otlp/index.js";
 import type { Writable } from "node:stream";
 
@@ -57,8 +58,16 @@ export type StageSpec =
       options: OtlpOptions & { send?: SendOptions };
     };
 
-/** The stage a command runs over all its inputs (one run, one thread). */
+/**
+ * The stage a command runs over all its inputs (one run, one thread). Every command but `filter`
+ * (which selects lines of any NDJSON) refuses a file that is another agent's log.
+ */
 export async function buildStage(spec: StageSpec, reporter: Reporter): Promise<Stage> {
+  const stage = await buildBareStage(spec, reporter);
+  return spec.command === "filter" ? stage : refuseOtherAgents(stage, reporter);
+}
+
+async function buildBareStage(spec: StageSpec, reporter: Reporter): Promise<Stage> {
   switch (spec.command) {
     case "json":
       return toResultJson(spec.options, reporter);
@@ -123,7 +132,7 @@ export async function buildFileStage(
           await sender.close();
         }
       };
-      return { stage: otlp.toOtlpQueue(options, reporter, sender.queue), tally: () => 0, sink: { out: sender.sink(), end } };
+      return { stage: refuseOtherAgents(otlp.toOtlpQueue(options, reporter, sender.queue), reporter), tally: () => 0, sink: { out: sender.sink(), end } };
     }
     case "filter": {
       // Counted per file; the count line and -e's status are decided over all files.

@@ -4,6 +4,7 @@ import { JsonReader } from "../input/json-reader.js";
 import { LineSplitter } from "../input/line-splitter.js";
 import { LineError } from "../input/line-error.js";
 import { isProblem, type InputItem, type Problem } from "../input/record.js";
+import { refuseOtherAgents } from "./refuse-other-agents.js";
 import type { Stage } from "./stage.js";
 import pc from "picocolors";
 
@@ -24,7 +25,8 @@ export interface NdjsonTransformOptions {
 export function ndjsonTransform(makeStage: (reporter: Reporter) => Stage, opts: NdjsonTransformOptions = {}): Transform & { exitCode(): number } {
   const file = opts.file ?? "<stream>";
   const reporter = new Reporter((s) => opts.onDiagnostic?.(s), pc.createColors(false), opts.lenient === true);
-  const stage = makeStage(reporter);
+  // Another agent's log (Claude Code, Codex, Gemini CLI) is refused with one diagnostic, exit code 2.
+  const stage = refuseOtherAgents(makeStage(reporter), reporter);
   const splitter = new LineSplitter(Number.MAX_SAFE_INTEGER, stage.skip);
   const reader = new JsonReader(file, Number.MAX_SAFE_INTEGER);
   const run = (items: InputItem[]): string => {
@@ -38,7 +40,8 @@ export function ndjsonTransform(makeStage: (reporter: Reporter) => Stage, opts: 
     };
     for (const item of items) {
       if (isProblem(item)) {
-        problem(item);
+        if (item.kind === "said") out += (stage.said ? stage.said(item) : reporter.said(item)) ?? "";
+        else problem(item);
         continue;
       }
       try {

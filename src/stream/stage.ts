@@ -12,8 +12,11 @@ export interface Stage {
    * `finish`; timeline's rows of the calls still open when a session ends).
    */
   record(rec: JsonRecord): string | Buffer | Iterable<string> | undefined;
-  /** `lastLine`: the file's last physical line (lines the stage never saw count too). */
-  fileEnd?(file: string, lastLine: number): string | Iterable<string> | undefined;
+  /**
+   * `lastLine`: the file's last physical line (lines the stage never saw count too). `unreadable`:
+   * the file could not be read (reported already), so that it held no session says nothing more.
+   */
+  fileEnd?(file: string, lastLine: number, unreadable?: boolean): string | Iterable<string> | undefined;
   /** Lines this stage does not need, decided from raw bytes; they are never decoded or parsed. */
   skip?: RawSkip;
   /**
@@ -27,6 +30,11 @@ export interface Stage {
    * past them) defines this; otherwise problems go to the Reporter. Return text for stdout.
    */
   problem?(p: Problem): string | undefined;
+  /**
+   * A line that is the agent CLI's own message (Problem kind `said`): never fatal. A stage that
+   * ties it to its session defines this; otherwise the Reporter warns of it on stderr.
+   */
+  said?(p: Problem): string | undefined;
 }
 
 /** Text in order from strings and pieces: one string while there are no pieces, else the pieces. */

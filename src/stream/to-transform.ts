@@ -43,6 +43,11 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
           for (; at < batch.items.length; at++) {
             const item = batch.items[at]!;
             if (isProblem(item)) {
+              if (item.kind === "said") {
+                const text = stage.said ? stage.said(item) : reporter.said(item);
+                if (text !== undefined) out += text;
+                continue;
+              }
               if (stage.problem) {
                 const text = stage.problem(item);
                 if (text !== undefined) out += text;
@@ -86,7 +91,7 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
           }
           if (batch.fileEnd && !stopped && stage.fileEnd && !fileEnded) {
             fileEnded = true;
-            const text = stage.fileEnd(batch.file, batch.lastLine);
+            const text = stage.fileEnd(batch.file, batch.lastLine, batch.items.some((it) => isProblem(it) && it.kind === "io"));
             if (text !== undefined && typeof text !== "string") return later(text);
             if (text !== undefined) out += text;
           }

@@ -12,11 +12,15 @@ export type Rule =
   | "unknown-kind"
   /** --strict: a field no schema names. */
   | "unknown-field"
+  /** A line of the agent CLI's own text (stderr merged into the log, `2>&1`): a warning, not a parse error. */
+  | "agent-message"
   | LifecycleRule;
 
 /** Checks across events (on by default, --no-lifecycle turns them off). */
 export type LifecycleRule =
   | "no-init"
+  /** A file with no event at all (empty, blank, only the CLI's text): the agent never started. */
+  | "no-session"
   | "no-result"
   | "unfinished-call"
   | "duplicate-start"

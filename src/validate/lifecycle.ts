@@ -4,6 +4,12 @@ import type { JsonRecord } from "../input/record.js";
 import type { Finding, LifecycleRule } from "./finding.js";
 import { quote } from "./quote.js";
 
+/** `the agent CLI said: "RetriableError: …"` (quoted as every log value in a finding). */
+function saidText(said: { text: string; more: number }): string {
+  const more = said.more === 0 ? "" : ` (and ${said.more} more line${said.more === 1 ? "" : "s"})`;
+  return `the agent CLI said: ${quote(said.text, 2000)}${more}`;
+}
+
 interface SessionState {
   session: Session;
   /** The session_id of the session's first event that has one, and that event's line. */
@@ -30,6 +36,14 @@ interface SessionState {
 export class LifecycleChecker {
   private readonly tracker = new SessionTracker();
   private state: SessionState | null = null;
+
+  /** `allowEmpty`: a file without any session passes (validate --allow-empty). */
+  constructor(private readonly allowEmpty = false) {}
+
+  /** A line of the agent CLI's own text: it joins its session (see SessionTracker.said). */
+  said(file: string, line: number, text: string): void {
+    this.tracker.said(file, line, text);
+  }
 
   /**
    * Findings this event reveals (possibly about the session it ended), or undefined. An array,
@@ -116,10 +130,16 @@ export class LifecycleChecker {
   }
 
   /** End of a file: findings about the session it ends (see `end`). */
-  endFile(lastLine: number): Iterable<Finding> | undefined {
+  endFile(file: string, lastLine: number, unreadable = false): Iterable<Finding> | undefined {
     const st = this.state;
     this.state = null;
-    this.tracker.endFile(lastLine);
+    const last = this.tracker.endFile(lastLine);
+    const unclaimed = this.tracker.unclaimed();
+    if (last === undefined) {
+      if (this.allowEmpty || unreadable) return undefined;
+      const said = unclaimed === undefined ? "" : `; ${saidText(unclaimed)}`;
+      return add(undefined, { file, line: unclaimed?.line ?? 1 }, "error", "no-session", `no session in the input${said}`, undefined);
+    }
     return st === null ? undefined : this.end(st);
   }
 
@@ -148,8 +168,9 @@ function* sessionEndFindings(st: SessionState): Generator<Finding> {
   }
   if (s.result === undefined) {
     const who = st.sid !== undefined ? `session ${quote(st.sid)}` : `session #${s.index}`;
-    const message = `${who} has no result: it runs from line ${s.startLine} to line ${s.lastLine}`;
-    yield finding({ file: s.file, line: s.lastLine }, "error", "no-result", message, [s.startLine]);
+    const message =
+      s.said === undefined ? `${who} has no result: it runs from line ${s.startLine} to line ${s.lastLine}` : `${who} has no result; ${saidText(s.said)}`;
+    yield finding({ file: s.file, line: s.said?.line ?? s.lastLine }, "error", "no-result", message, [s.startLine]);
   }
 }
 

@@ -5,6 +5,8 @@ import { MAX_PROGRAM } from "../../regex/program.js";
 import { MAX_NESTING, MAX_REPEAT } from "../../regex/syntax.js";
 import { parseTimeArg } from "../../query/time-arg.js";
 import { parseWhere } from "../../query/where-clause.js";
+import { resolveStatuses, resolveTools, resolveTypes, type Resolved } from "../../query/filter-words.js";
+import { escapeControls } from "../../sanitize.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
@@ -14,6 +16,7 @@ export const FILTER_EXAMPLES = `Examples:
   $ cursorlog filter --exclude-type thinking run.ndjson > small.ndjson
   $ cursorlog filter --tool shell --status failure run.ndjson |
       jq -r '.tool_call.shellToolCall.result.failure.stderr'
+  $ cursorlog filter --tool Shell --status failed --type tool run.ndjson
   $ cursorlog filter -c --where 'tool_call.*.result.error exists' logs/
   $ cursorlog filter --type tool_call --pair --since 2026-01-01T09:00Z \\
       --until 2026-01-01T10:00Z run.ndjson
@@ -22,7 +25,11 @@ export const FILTER_EXAMPLES = `Examples:
 const NOTES = `
 Events are written as the lines they were read from (LF line ends; a value that spanned several
 lines, or shared one, is written as compact JSON). Repeating a predicate ORs its values; different
-predicates AND together. With no predicate every JSON line is written. Sessions pass through as
+predicates AND together. With no predicate every JSON line is written. --type, --tool and --status
+take any case and the words cursorlog prints or Cursor uses: --type tool is tool_call; --tool Shell
+or bash is shell, Write is edit or write, StrReplace is edit; --status failed is failure, refused
+is rejected or a permission denial. A value none of them knows is matched as written, with a
+warning naming the known ones. Sessions pass through as
 they are: one without a result is not an error here (exit status: 0, 1 with -e and no match, 2, 5).
 
 --where 'PATH OP VALUE' (one argument): PATH is a jq-style path, a.b.c, a[0], a[-1], a.*.c (any
@@ -85,11 +92,11 @@ export function filterCommand(ctx: CommandContext): Command {
     .description("write the events that match, byte for byte as they were in the input (NDJSON)")
     .addHelpText("before", FILTER_EXAMPLES)
     .addHelpText("after", NOTES)
-    .addOption(predicate("--type <type>", "events of this type: tool_call, assistant, thinking, result, …"))
+    .addOption(predicate("--type <type>", "events of this type: tool_call (or tool), assistant, thinking, result, …; any case"))
     .addOption(predicate("--subtype <subtype>", "events of this subtype: started, completed, delta, init, …"))
     .addOption(predicate("--exclude-type <type>", "drop events of this type (e.g. thinking, to shrink a log)"))
-    .addOption(predicate("--tool <kind>", "tool calls of this kind: short name (shell, read, edit, …) or key (shellToolCall)"))
-    .addOption(predicate("--status <arm>", "completed tool calls with this result: success, failure, rejected, error, …"))
+    .addOption(predicate("--tool <kind>", "tool calls of this kind: shell, read, edit, … or its key (shellToolCall), or Cursor's name (Shell, Read, Write, Grep, Delete, Task; bash); any case"))
+    .addOption(predicate("--status <arm>", "completed tool calls with this result: success, failure (or failed), rejected, error, timeout, … (refused, denied); any case"))
     .addOption(predicate("--session <id>", "events with this session_id"))
     .addOption(predicate("--call-id <id>", "tool calls with this exact call_id (newlines included)"))
     .addOption(predicate("--model-call-id <id>", "events with this model_call_id"))
@@ -117,12 +124,19 @@ export function filterCommand(ctx: CommandContext): Command {
         code: "cursorlog.usage",
       });
     }
+    // The words people type (Shell, bash, failed, tool…) are mapped to the log's; an unknown one is told.
+    const words = (values: string[] | undefined, resolve: (v: string[]) => Resolved): string[] | undefined => {
+      if (values === undefined) return undefined;
+      const r = resolve(values);
+      if (r.unknown !== undefined) ctx.io.stderr.write(`cursorlog: warning: ${escapeControls(r.unknown)}\n`);
+      return r.values;
+    };
     const spec = {
-      types: raw.type,
+      types: words(raw.type, resolveTypes),
       subtypes: raw.subtype,
-      excludeTypes: raw.excludeType,
-      tools: raw.tool,
-      statuses: raw.status,
+      excludeTypes: words(raw.excludeType, resolveTypes),
+      tools: words(raw.tool, resolveTools),
+      statuses: words(raw.status, resolveStatuses),
       sessions: raw.session,
       callIds: raw.callId,
       modelCallIds: raw.modelCallId,

@@ -38,12 +38,16 @@ Columns (--columns picks and orders them; default: all, in this order):
   file            the input it came from (<stdin> for standard input)
   started_line    line of the started event (empty for a completion without a start)
   completed_line  line of the completed event (empty when incomplete)
+  background_end  a background shell (isBackground): when its command ended, the time of the
+                  system/task_notification whose task_id is its shellId (empty until then)
+  background_ms   from the call's start to that end (the call itself completes in a second or two)
 
 Order: one row per call, in the order the calls started. A row is written as soon as it and every
 call started before it in its session have completed, so parallel calls that finish out of order
 still come in start order, memory holds only the rows waiting behind a running call, and a live
 pipe shows rows as the run proceeds. Calls still open when their session ends (its result, the next
-init, the end of the file) are written then, as "incomplete". Several files make one table.
+init, the end of the file) are written then, as "incomplete". A background shell's row waits for
+its task_notification (or its session's end), as behind a running call. Several files make one table.
 
 Formats:
   csv     RFC 4180: a field is quoted when it holds , " CR or LF, with " doubled; newlines stay

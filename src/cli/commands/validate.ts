@@ -13,6 +13,7 @@ export const VALIDATE_EXAMPLES = `Examples:
   $ cursorlog validate --format github logs/    # annotations in GitHub Actions
   $ cursorlog validate --strict --format json run.ndjson |
       jq -r 'select(.severity == "error") | .message'
+  $ cursorlog validate --allow-empty logs/      # an empty log is not an error
 `;
 
 export const VALIDATE_HELP = `
@@ -35,8 +36,13 @@ Checks:
   unknown-type         a type no schema knows: a warning, an error with --strict
   unknown-kind         a tool kind (…ToolCall key) no schema knows: a warning, an error with --strict
   unknown-field        --strict only: a field no schema names, to catch format drift early
+  agent-message        warning: a line that does not begin like JSON (no {, [ or " first) is the
+                       agent CLI's own text, its stderr merged into the log (2>&1); a failed run
+                       ends with one, e.g. RetriableError: …, and no-result quotes it
 Lifecycle, per session (a session starts at each system/init, after a result, and with each file);
 --no-lifecycle turns these off:
+  no-session           a file holds no session at all (empty, blank lines, only the agent CLI's
+                       text): the agent never started; --allow-empty accepts it
   no-init              the session does not start with system/init
   no-result            the session ends without a result (crash, kill, truncated log)
   unfinished-call      a started tool call never completes
@@ -82,6 +88,7 @@ export function validateCommand(ctx: CommandContext): Command {
     .addHelpText("after", VALIDATE_HELP)
     .addOption(new Option("--strict", "unknown event types and tool kinds are errors; also report fields no schema names").helpGroup(group))
     .addOption(new Option("--no-lifecycle", "check each line on its own only: no session, call-pairing or ordering checks").helpGroup(group))
+    .addOption(new Option("--allow-empty", "an input without any session (empty, blank, only the agent CLI's text) is not an error").helpGroup(group))
     .addOption(new Option("--schema <path>", "validate against your JSON Schema file or directory instead of the bundled schemas").helpGroup(group))
     .addOption(
       new Option("--max-errors <n>", "stop after N errors (warnings do not count; 0: no limit); exit status still 1")

@@ -80,8 +80,13 @@ export function runEvents(run: RunRecord): object[] {
       approx.push(false);
     }
   }
+  // A background shell keeps its lane up to its task_notification, as the HTML Gantt draws it.
+  const packed = intervals.map((iv, i) => {
+    const endMs = run.calls[i]!.background?.endMs;
+    return endMs === undefined ? iv : { start: iv.start, end: Math.max(iv.end, endMs - lo) };
+  });
   const lanes = packLanes(
-    timed ? intervals : run.calls.map((c) => ({ start: c.seq - 1, end: c.completed ? c.seq : span })),
+    timed ? packed : run.calls.map((c) => ({ start: c.seq - 1, end: c.completed ? c.seq : span })),
     span * MIN_BAR,
   );
   const laneCount = lanes.reduce((n, l) => Math.max(n, l + 1), 0);

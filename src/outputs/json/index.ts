@@ -2,11 +2,11 @@ import type { Reporter } from "../../diagnostics.js";
 import { AssistantText } from "../../events/assistant-text.js";
 import { openCount, SessionTracker, type Session } from "../../events/sessions.js";
 import { ExitCode } from "../../exit-codes.js";
-import type { JsonObject, JsonRecord } from "../../input/record.js";
+import type { JsonObject, JsonRecord, Problem } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";
 import { shortenToolCalls, skipCompletionBodies, skipTypes } from "../../input/raw-skip.js";
 import { FIELDS_READ } from "../../events/action.js";
-import { incompleteMessage } from "../shared/incomplete.js";
+import { reportFileEnd, reportFinished, reportIncomplete } from "../shared/incomplete.js";
 import { escapeJsonForTerminal } from "../../sanitize.js";
 import { colorizeJson } from "./colorize.js";
 import { member, parseRaw, RawObject, stringifyRaw, type RawValue } from "./raw-value.js";
@@ -75,7 +75,7 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
   function ended(s: Session | undefined): string | undefined {
     if (s === undefined || s.result !== undefined) return undefined;
     if (!opts.allowIncomplete) {
-      reporter.report({ severity: "error", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.INCOMPLETE });
+      reportIncomplete(reporter, s);
       return undefined;
     }
     // Computed values are written as JSON.stringify writes them; the session id as it was written.
@@ -88,6 +88,11 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
     set("result", JSON.stringify(text.text()));
     if (s.sessionId !== undefined) set("session_id", sessionIdText ?? JSON.stringify(s.sessionId));
     const where: JsonObject = { file: s.file, first_line: s.startLine, last_line: s.lastLine, open_tool_calls: openCount(s) };
+    // Why the run failed, in the agent CLI's words (its stderr merged into the log), quoted whole.
+    if (s.said !== undefined) {
+      where.agent_message = s.said.text;
+      where.agent_message_line = s.said.line;
+    }
     set("incomplete", parseRaw(JSON.stringify(where)));
     return paint(stringifyRaw(o, opts.pretty)) + "\n";
   }
@@ -124,13 +129,19 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
         }
       }
       if (step.session.result === rec) {
-        if (ev.is_error === true) reporter.raise(ExitCode.NEGATIVE);
+        reportFinished(reporter, step.session);
         out = (out ?? "") + paint(rawJsonResult(rec.text, opts.pretty)) + "\n";
       }
       return out;
     },
-    fileEnd(_file: string, lastLine: number) {
-      const out = ended(tracker.endFile(lastLine));
+    said(p: Problem) {
+      tracker.said(p.file, p.line ?? 0, p.message);
+      return undefined;
+    },
+    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
+      const last = tracker.endFile(lastLine);
+      const out = ended(last);
+      reportFileEnd(reporter, file, last, tracker.unclaimed(), unreadable);
       text = new AssistantText();
       span = {};
       sessionIdText = undefined;

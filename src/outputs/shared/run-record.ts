@@ -1,3 +1,4 @@
+import { backgroundTaskId } from "../../events/background.js";
 import type { Session, Step } from "../../events/sessions.js";
 import type { ToolCall } from "../../events/tool-call.js";
 import { isAssistant, isInit, messageText } from "../../events/types.js";
@@ -151,10 +152,11 @@ export class RunCollector {
       if (done.call.startedAtMs !== undefined && done.call.completedAtMs !== undefined) c.startMs = done.call.startedAtMs;
       if (c.startMs !== undefined) this.time(c.startMs);
       if (c.endMs !== undefined) this.time(c.endMs);
-      const o = done.call.outcome;
-      if (done.call.kind === "shell" && o !== undefined && typeof o.shellId === "string" && o.shellId !== "") {
-        c.shellId = o.shellId;
-        this.shells.set(o.shellId, c);
+      // The shellId is a number in real captures (task_notification's task_id is its text): events/background.ts.
+      const shellId = backgroundTaskId(done.call);
+      if (shellId !== undefined) {
+        c.shellId = shellId;
+        this.shells.set(shellId, c);
       }
     }
     if (step.session.result === rec) {

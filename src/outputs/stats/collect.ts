@@ -1,12 +1,13 @@
+import { BackgroundTasks, isTaskNotification } from "../../events/background.js";
 import type { Session, Step } from "../../events/sessions.js";
 import { isInit, isPlainObject, messageText, type UserEvent } from "../../events/types.js";
 import type { JsonRecord } from "../../input/record.js";
 import { CappedList } from "./capped-list.js";
-import { categoryOf, completedEntry, durationOf, fileOpOf, openEntry, pathOf, shellExitOf, shorten } from "./call.js";
+import { categoryOf, completedEntry, durationOf, fileOpOf, openEntry, pathOf, shellExitOf, shorten, TARGET_MAX } from "./call.js";
 import { PathSet } from "./path-set.js";
 import { SlowestCalls } from "./slowest.js";
 import { CallTally } from "./tally.js";
-import type { FileOps, SessionStats, ShellExit, StatsCall, TokenUsage } from "./types.js";
+import type { BackgroundItem, FileOps, SessionStats, ShellExit, StatsCall, TokenUsage } from "./types.js";
 
 export { DEFAULT_LIMITS, type StatsLimits } from "./limits.js";
 import type { StatsLimits } from "./limits.js";
@@ -27,6 +28,9 @@ export interface StatsAcc {
   slowest: SlowestCalls;
   files: FileOps<PathSet>;
   shellExits: CappedList<ShellExit>;
+  /** Background shells still running (linked to their end by task_notification), and those ended. */
+  background: BackgroundTasks;
+  backgroundEnded: CappedList<BackgroundItem>;
 }
 
 /** A fresh accumulator for a session that just began. */
@@ -43,6 +47,8 @@ export function startStats(limits: StatsLimits): StatsAcc {
     slowest: new SlowestCalls(limits.slowest),
     files: { read: new PathSet(limits.files), created: new PathSet(limits.files), edited: new PathSet(limits.files), deleted: new PathSet(limits.files) },
     shellExits: new CappedList(limits.list),
+    background: new BackgroundTasks(),
+    backgroundEnded: new CappedList(limits.list),
   };
 }
 
@@ -56,8 +62,16 @@ export function collectStats(acc: StatsAcc, step: Step, rec: JsonRecord): StatsA
   }
   if (acc.model === undefined && isInit(ev) && typeof ev.model === "string" && ev.model !== "") acc.model = ev.model;
   if (acc.prompt === undefined && ev.type === "user") acc.prompt = firstLine(messageText(ev as UserEvent));
+  if (isTaskNotification(ev)) {
+    const end = acc.background.notified(rec);
+    const task = end?.task;
+    if (end !== undefined && task !== undefined) {
+      acc.backgroundEnded.add(() => ({ line: task.line, taskId: task.taskId, command: shorten(task.command, TARGET_MAX), status: end.status, endLine: end.line, durationMs: end.durationMs }));
+    }
+  }
   const done = step.completed;
   if (done === undefined) return acc;
+  acc.background.completed(done);
   const call = done.call;
   const category = categoryOf(call);
   acc.tally.count(call.kind, call.status ?? "no_result", category);
@@ -81,6 +95,14 @@ export function finishStats(acc: StatsAcc, s: Session): SessionStats {
     acc.tally.count(c.kind, "incomplete", "open");
     open.add(() => openEntry(c));
   }
+  // Ended background tasks first (as they ended), then those still running when the session ended.
+  const ended = acc.backgroundEnded.report();
+  const count = acc.background.count;
+  const background = { count, ended: acc.background.finished, items: ended.items };
+  for (const t of acc.background.endSession()) {
+    if (background.items.length >= acc.limits.list) break;
+    background.items.push({ line: t.line, taskId: t.taskId, command: shorten(t.command, TARGET_MAX), status: undefined, endLine: undefined, durationMs: undefined });
+  }
   const result = s.result?.value;
   const outcome = result === undefined ? "cut_off" : result.is_error === true ? "error" : "finished";
   let durationMs: number | undefined;
@@ -103,6 +125,7 @@ export function finishStats(acc: StatsAcc, s: Session): SessionStats {
     prompt: acc.prompt,
     outcome,
     resultSubtype: nonEmpty(result?.subtype),
+    agentMessage: s.said === undefined ? undefined : { ...s.said },
     durationMs,
     durationSource,
     usage: usageOf(result?.usage),
@@ -113,6 +136,7 @@ export function finishStats(acc: StatsAcc, s: Session): SessionStats {
     files: { read: acc.files.read.report(), created: acc.files.created.report(), edited: acc.files.edited.report(), deleted: acc.files.deleted.report() },
     shellExits: acc.shellExits.report(),
     open: open.report(),
+    background,
   };
 }
 

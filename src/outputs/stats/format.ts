@@ -48,9 +48,14 @@ export function totalUsage(t: StatsTotal, sep = ", "): string {
 
 /** `finished`, `error (is_error: true)`, `cut off: no result after line 9, 1 call still open`. */
 export function outcomeText(s: SessionStats): string {
-  if (s.outcome === "finished") return "finished";
+  if (s.outcome === "finished") return s.agentMessage === undefined ? "finished" : `finished; the agent CLI said at line ${s.agentMessage.line}: ${s.agentMessage.text}`;
   if (s.outcome === "error") return `error (is_error: true${s.resultSubtype === undefined ? "" : `, subtype ${s.resultSubtype}`})`;
   const open = s.open.count;
+  if (s.agentMessage !== undefined) {
+    const m = s.agentMessage;
+    const more = m.more === 0 ? "" : `, and ${m.more} more line${m.more === 1 ? "" : "s"}`;
+    return `cut off: no result; the agent CLI said at line ${m.line}: ${m.text}${more}`;
+  }
   return `cut off: no result, last event at line ${s.lastLine}, ${open === 0 ? "no" : open} call${open === 1 ? "" : "s"} still open`;
 }
 

@@ -1,7 +1,8 @@
 import type { Reporter } from "../../diagnostics.js";
 import { SessionTracker, type Session } from "../../events/sessions.js";
 import { ExitCode } from "../../exit-codes.js";
-import type { JsonRecord } from "../../input/record.js";
+import type { JsonRecord, Problem } from "../../input/record.js";
+import { reportFileEnd } from "../shared/incomplete.js";
 import type { Stage } from "../../stream/stage.js";
 import { collectStats, finishStats, startStats, type StatsAcc, type StatsLimits } from "./collect.js";
 import { StatsTotalAcc } from "./total.js";
@@ -48,10 +49,15 @@ export function toStats(opts: StatsOptions, reporter: Reporter): Stage {
       if (step.session.result === rec) out += end(step.session);
       return out === "" ? undefined : out;
     },
-    fileEnd() {
+    said(p: Problem) {
+      tracker.said(p.file, p.line ?? 0, p.message);
+      return undefined;
+    },
+    fileEnd(file: string, _lastLine: number, unreadable?: boolean) {
       const s = tracker.endFile();
-      if (s === undefined || s.result !== undefined) return undefined;
-      return end(s);
+      const out = s === undefined || s.result !== undefined ? undefined : end(s);
+      reportFileEnd(reporter, file, s, tracker.unclaimed(), unreadable);
+      return out;
     },
     finish() {
       return opts.render.total(total.report());

@@ -24,6 +24,7 @@ export function toStatsJson(): StatsRenderer {
         prompt: s.prompt ?? null,
         outcome: s.outcome,
         result_subtype: s.resultSubtype ?? null,
+        agent_message: s.agentMessage === undefined ? null : { line: s.agentMessage.line, text: s.agentMessage.text, more_lines: s.agentMessage.more },
         duration_ms: s.durationMs ?? null,
         duration_source: s.durationSource ?? null,
         usage: s.usage === undefined ? null : usage(s.usage),
@@ -34,6 +35,11 @@ export function toStatsJson(): StatsRenderer {
         shell_failures: listed(s.shellExits, shellExit),
         files: { read: paths(s.files.read), created: paths(s.files.created), edited: paths(s.files.edited), deleted: paths(s.files.deleted) },
         open_calls: listed(s.open, call),
+        background_tasks: {
+          count: s.background.count,
+          ended: s.background.ended,
+          items: s.background.items.map((b) => ({ line: b.line, task_id: b.taskId, command: b.command, status: b.status ?? null, end_line: b.endLine ?? null, duration_ms: b.durationMs ?? null })),
+        },
       });
     },
     total(t) {
@@ -53,6 +59,8 @@ export function toStatsJson(): StatsRenderer {
         failed_calls: t.failed,
         rejected_calls: t.rejected,
         shell_failures: t.shellExits,
+        background_tasks: t.background,
+        background_ended: t.backgroundEnded,
         files: { read: t.files.read, created: t.files.created, edited: t.files.edited, deleted: t.files.deleted },
       });
     },

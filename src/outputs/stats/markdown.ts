@@ -31,6 +31,7 @@ export function toStatsMarkdown(): StatsRenderer {
       out += shellTable(s);
       out += filesTable(s.files);
       out += callTable("Calls still open at the end", s.open.count, s.open.items);
+      out += backgroundTable(s);
       return out;
     },
     total(t) {
@@ -44,6 +45,7 @@ export function toStatsMarkdown(): StatsRenderer {
         ["Tool calls", callsText(t.calls)],
         ["Failed / rejected calls", `${formatCount(t.failed)} / ${formatCount(t.rejected)}`],
         ["Shell commands with a non-zero exit", formatCount(t.shellExits)],
+        ...(t.background > 0 ? [["Background tasks", `${formatCount(t.background)}, ${formatCount(t.backgroundEnded)} ended`] as [string, string]] : []),
         ["Files", `${fileCounts(t.files)} (summed over sessions)`],
       ]);
       return out + kindTable(t.calls);
@@ -102,6 +104,20 @@ function shellTable(s: SessionStats): string {
   if (x.count === 0) return "";
   const rows = x.items.map((it) => [String(it.line), it.exitCode !== undefined ? String(it.exitCode) : "", md(it.signal ?? ""), md(it.command)]);
   return title("Shell commands with a non-zero exit", x.count, x.items.length) + table(["Line", "Exit", "Signal", "Command"], [true, true, false, false], rows);
+}
+
+function backgroundTable(s: SessionStats): string {
+  const b = s.background;
+  if (b.count === 0) return "";
+  const rows = b.items.map((it) => [
+    String(it.line),
+    md(it.taskId),
+    it.status === undefined ? "running at the end" : md(it.status),
+    it.durationMs === undefined ? "?" : formatDuration(it.durationMs),
+    md(it.command),
+  ]);
+  const shown = b.count > b.items.length ? `, first ${b.items.length} shown` : "";
+  return `**Background tasks (${formatCount(b.count)}, ${formatCount(b.ended)} ended${shown})**\n\n` + table(["Line", "Task", "Status", "Duration", "Command"], [true, false, false, true, false], rows);
 }
 
 function filesTable(files: FileOps<PathList>): string {

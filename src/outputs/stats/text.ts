@@ -39,6 +39,7 @@ export function toStatsText(c: Colors): StatsRenderer {
       out += shellList(c, s);
       out += fileLists(c, s.files);
       out += callList(c, "calls still open at the end", s.open.count, s.open.items);
+      out += backgroundList(c, s);
       return out;
     },
     total(t) {
@@ -56,6 +57,7 @@ export function toStatsText(c: Colors): StatsRenderer {
         ["failed", `${formatCount(t.failed)} call${t.failed === 1 ? "" : "s"}`],
         ["rejected", `${formatCount(t.rejected)} call${t.rejected === 1 ? "" : "s"}`],
         ["shell exits", `${formatCount(t.shellExits)} non-zero`],
+        ...(t.background > 0 ? [["background", backgroundCount(t.background, t.backgroundEnded)] as [string, string]] : []),
         ["files", `${fileCounts(t.files)} (summed over sessions)`],
       ]);
       return out + kindTable(t.calls);
@@ -107,6 +109,25 @@ function shellList(c: Colors, s: SessionStats): string {
     e(it.command),
   ]);
   return heading(c, "shell commands with a non-zero exit", x.count, x.items.length) + textTable(rows, [false, false, false], "    ", (_r, col, p) => (col === 0 ? c.red(p) : p));
+}
+
+function backgroundList(c: Colors, s: SessionStats): string {
+  const b = s.background;
+  if (b.count === 0) return "";
+  const rows = b.items.map((it) => [
+    it.status === undefined ? "running at the end" : e(it.status),
+    it.durationMs === undefined ? "?" : formatDuration(it.durationMs),
+    `line ${it.line}`,
+    `task ${e(it.taskId)}`,
+    e(it.command),
+  ]);
+  const head = `\n  ${c.bold("background tasks")} (${backgroundCount(b.count, b.ended)}${b.count > b.items.length ? `, first ${b.items.length} shown` : ""})\n`;
+  return head + textTable(rows, [false, true, false, false, false], "    ", (_r, col, p) => (col === 0 && rows[_r]![0] !== "success" ? c.yellow(p) : p));
+}
+
+/** `2 tasks, 1 ended`. */
+function backgroundCount(count: number, ended: number): string {
+  return `${formatCount(count)} task${count === 1 ? "" : "s"}, ${formatCount(ended)} ended`;
 }
 
 function fileLists(c: Colors, files: FileOps<PathList>): string {

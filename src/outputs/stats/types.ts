@@ -48,6 +48,20 @@ export interface ShellExit {
   signal: string | undefined;
 }
 
+/** A background shell (isBackground) of the session: its call, and its end when the log has it. */
+export interface BackgroundItem {
+  /** The line of the call's completion. */
+  line: number;
+  taskId: string;
+  command: string;
+  /** The task_notification's status; undefined when no end was seen before the session ended. */
+  status: string | undefined;
+  /** The line of its task_notification, when seen. */
+  endLine: number | undefined;
+  /** From the call's start to its end, when both times are in the log. */
+  durationMs: number | undefined;
+}
+
 /** A capped list: `count` is exact, `items` the first ones (at most the cap). */
 export interface Listed<T> {
   count: number;
@@ -91,6 +105,8 @@ export interface SessionStats {
   prompt: string | undefined;
   outcome: SessionOutcome;
   resultSubtype: string | undefined;
+  /** The agent CLI's own message in the session (stderr merged into the log): why a failed run ended. */
+  agentMessage: { line: number; text: string; more: number } | undefined;
   /** `result.duration_ms`, else last − first `timestamp_ms` (source `timestamps`), else undefined. */
   durationMs: number | undefined;
   durationSource: "result" | "timestamps" | undefined;
@@ -104,6 +120,8 @@ export interface SessionStats {
   shellExits: Listed<ShellExit>;
   /** Calls started and never completed, in start order. */
   open: Listed<StatsCall>;
+  /** Background shells: the ended ones as they ended, then those still running at the end; `ended` counts the first. */
+  background: Listed<BackgroundItem> & { ended: number };
 }
 
 export interface StatsTotal {
@@ -124,6 +142,9 @@ export interface StatsTotal {
   failed: number;
   rejected: number;
   shellExits: number;
+  /** Background shells, and how many of them were seen to end. */
+  background: number;
+  backgroundEnded: number;
   /** Per-session file counts, summed (a file touched in two sessions counts twice). */
   files: FileOps<number>;
 }

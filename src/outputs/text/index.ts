@@ -2,13 +2,15 @@ import type { Colors } from "picocolors/types.js";
 import type { Reporter } from "../../diagnostics.js";
 import { actionLabel, actionTarget, FIELDS_READ, statusNote, statusTone } from "../../events/action.js";
 import { AssistantText } from "../../events/assistant-text.js";
+import { BackgroundTasks, isTaskNotification } from "../../events/background.js";
+import { backgroundEndText } from "../shared/background-end.js";
 import { openCount, SessionTracker, type CompletedCall, type Session } from "../../events/sessions.js";
 import { ExitCode } from "../../exit-codes.js";
-import type { JsonRecord } from "../../input/record.js";
+import type { JsonRecord, Problem } from "../../input/record.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import type { Stage } from "../../stream/stage.js";
 import { shortenToolCalls, skipTypes } from "../../input/raw-skip.js";
-import { incompleteMessage } from "../shared/incomplete.js";
+import { reportFileEnd, reportFinished, reportIncomplete } from "../shared/incomplete.js";
 
 export interface ActionsTextOptions {
   verbose: boolean;
@@ -18,14 +20,18 @@ export interface ActionsTextOptions {
   colors: Colors;
 }
 
-/** One action line: `Ran terminal command: npm test (failed, exit 1)`. Always a single, escaped line. */
-export function formatAction(done: CompletedCall, verbose: boolean, c: Colors): string {
+/**
+ * One action line: `Ran terminal command: npm test (failed, exit 1)`. Always a single, escaped line.
+ * `detail` (verbose): what follows the target, e.g. `in background, task 41`.
+ */
+export function formatAction(done: CompletedCall, verbose: boolean, c: Colors, detail?: string): string {
   const call = done.call;
   // The label names the tool kind (the key inside tool_call, a function name, a tool.case): log text too.
   let line = c.bold(escapeControls(actionLabel(call)));
   if (verbose) {
     const target = actionTarget(call);
     if (target !== "") line += ": " + c.cyan(escapeControls(target));
+    if (detail !== undefined) line += c.dim(` (${escapeControls(detail)})`);
   }
   const note = statusNote(call);
   if (note !== "") {
@@ -47,11 +53,23 @@ export function toActionsText(opts: ActionsTextOptions, reporter: Reporter): Sta
     if (s === undefined || s.result !== undefined) return undefined;
     if (opts.allowIncomplete) {
       if (opts.final) return finalMessage();
-      if (openCount(s) > 0) reporter.report({ severity: "warning", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.OK });
+      if (openCount(s) > 0) reportIncomplete(reporter, s, "warning");
       return undefined;
     }
-    reporter.report({ severity: "error", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.INCOMPLETE });
+    reportIncomplete(reporter, s);
     return undefined;
+  }
+
+  /** Background shells of the session (-v): linked to their end and to the awaits naming them. */
+  const background = new BackgroundTasks();
+
+  /** `in background, task 41` for a background shell; `npm run test:slow` for an await naming one. */
+  function backgroundDetail(done: CompletedCall): string | undefined {
+    const task = background.completed(done);
+    if (task !== undefined) return `in background, task ${task.taskId}`;
+    if (done.call.kind !== "await") return undefined;
+    const waited = background.get(actionTarget(done.call));
+    return waited === undefined ? undefined : waited.command;
   }
 
   function finalMessage(): string | undefined {
@@ -70,19 +88,35 @@ export function toActionsText(opts: ActionsTextOptions, reporter: Reporter): Sta
       if (opts.final) {
         text.observe(rec.value);
         if (step.session.result === rec) {
-          if (rec.value.is_error === true) reporter.raise(ExitCode.NEGATIVE);
+          reportFinished(reporter, step.session);
           const msg = finalMessage();
           if (msg !== undefined) out = (out ?? "") + msg;
         }
         return out;
       }
-      if (step.completed) out = (out ?? "") + formatAction(step.completed, opts.verbose, opts.colors);
-      else if (step.session.result === rec && rec.value.is_error === true) reporter.raise(ExitCode.NEGATIVE);
+      if (step.ended) background.endSession();
+      if (step.completed) out = (out ?? "") + formatAction(step.completed, opts.verbose, opts.colors, opts.verbose ? backgroundDetail(step.completed) : undefined);
+      else if (opts.verbose && isTaskNotification(rec.value)) {
+        // A background shell's command ended (-v): where it happened, among the action lines.
+        const end = background.notified(rec);
+        if (end !== undefined) out = (out ?? "") + opts.colors.bold(escapeControls(backgroundEndText(end))) + "\n";
+      }
+      // The CLI's text was printed where it occurred: only is_error is told on stderr.
+      else if (step.session.result === rec && rec.value.is_error === true) reportFinished(reporter, { ...step.session, said: undefined });
       return out;
     },
-    fileEnd(_file: string, lastLine: number) {
-      const out = ended(tracker.endFile(lastLine));
+    said(p: Problem) {
+      tracker.said(p.file, p.line ?? 0, p.message);
+      // Where it occurred, among the action lines (not with --final: that prints the final message only).
+      if (opts.final) return undefined;
+      return opts.colors.red(`The agent CLI said: ${escapeControls(p.message)}`) + "\n";
+    },
+    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
+      const last = tracker.endFile(lastLine);
+      const out = ended(last);
+      reportFileEnd(reporter, file, last, tracker.unclaimed(), unreadable);
       text = new AssistantText();
+      background.endSession();
       return out;
     },
   };

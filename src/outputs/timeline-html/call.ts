@@ -25,6 +25,9 @@ export interface CallRecord {
   /** As the csv `duration_ms`. */
   durationMs: number | undefined;
   line: number;
+  /** A background shell: when its command ended (its task_notification), and how long from the call's start. */
+  backgroundEndMs?: number;
+  backgroundMs?: number;
 }
 
 /**

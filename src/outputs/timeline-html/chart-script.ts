@@ -83,13 +83,27 @@ function drawChart(s, section) {
     end.style.left = pct(s.span, view) + "%";
     plot.appendChild(end);
   }
-  for (i = 0; i < s.calls.length; i++) plot.appendChild(drawBar(s, s.calls[i], view));
+  for (i = 0; i < s.calls.length; i++) {
+    if (s.calls[i].bg !== undefined) plot.appendChild(drawBackground(s, s.calls[i], view));
+    plot.appendChild(drawBar(s, s.calls[i], view));
+  }
   chart.appendChild(gutter);
   chart.appendChild(plot);
   chart.appendChild(axis);
   chart.appendChild(el("p", "axis-title", (s.axis === "time" ? "time since the session's first logged event" : "calls in start order") +
     (open ? "; dashed line: the session's end" : "")));
   section.appendChild(chart);
+}
+
+// A background shell's command ran on after its call completed: a hatched part, up to its end.
+function drawBackground(s, c, view) {
+  var g = el("div", "bg s-" + c.cls), left = pct(c.x1, view), w = Math.max(pct(c.bg - c.x1, view), MIN_PCT);
+  g.style.left = Math.min(left, 100 - w) + "%";
+  g.style.width = w + "%";
+  g.style.top = c.lane * LANE + 4 + "px";
+  g.setAttribute("data-seq", String(c.seq));
+  g.setAttribute("aria-hidden", "true");
+  return g;
 }
 
 function drawBar(s, c, view) {

@@ -18,6 +18,9 @@ function tipLines(s, c) {
     else if (c.missing === "both") lines.push("time not logged: drawn at the start of the call before it");
     else lines.push("started at +" + fmtMs(c.x0));
   }
+  if (c.bg !== undefined) {
+    lines.push("in the background until +" + fmtMs(c.bg) + (c.bgMs !== null ? " \u00b7 " + fmtMs(c.bgMs) + " from its start" : ""));
+  }
   lines.push("lane " + (c.lane + 1) + " \\u00b7 line " + c.line);
   return lines;
 }

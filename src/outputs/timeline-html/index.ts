@@ -1,9 +1,9 @@
 import type { Reporter } from "../../diagnostics.js";
 import { SessionTracker, type Session } from "../../events/sessions.js";
 import { ExitCode } from "../../exit-codes.js";
-import type { JsonRecord } from "../../input/record.js";
+import type { JsonRecord, Problem } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";
-import { incompleteMessage } from "../shared/incomplete.js";
+import { reportFileEnd, reportFinished, reportIncomplete } from "../shared/incomplete.js";
 import { isoTimeFormatter } from "../shared/iso-time.js";
 import { timelineHtmlPage } from "./page.js";
 import { finishHtmlSession, observeHtml, startHtmlSession, type HtmlSessionAcc } from "./session.js";
@@ -49,7 +49,7 @@ export function toTimelineHtml(opts: TimelineHtmlOptions, reporter: Reporter): S
     if (s === undefined) return;
     close(s);
     if (s.result === undefined && !opts.allowIncomplete) {
-      reporter.report({ severity: "error", file: s.file, line: s.lastLine, message: incompleteMessage(s), code: ExitCode.INCOMPLETE });
+      reportIncomplete(reporter, s);
     }
   }
 
@@ -60,13 +60,19 @@ export function toTimelineHtml(opts: TimelineHtmlOptions, reporter: Reporter): S
       if (acc === undefined) acc = startHtmlSession(step.session);
       observeHtml(acc, step, rec);
       if (step.session.result === rec) {
-        if (rec.value.is_error === true) reporter.raise(ExitCode.NEGATIVE);
+        reportFinished(reporter, step.session);
         close(step.session);
       }
       return undefined;
     },
-    fileEnd(_file: string, lastLine: number) {
-      ended(tracker.endFile(lastLine));
+    said(p: Problem) {
+      tracker.said(p.file, p.line ?? 0, p.message);
+      return undefined;
+    },
+    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
+      const last = tracker.endFile(lastLine);
+      ended(last);
+      reportFileEnd(reporter, file, last, tracker.unclaimed(), unreadable);
       return undefined;
     },
     finish() {

@@ -17,8 +17,10 @@ export interface Layout {
  * Places a session's calls (in seq order) on an axis and packs them into lanes. With any logged
  * time the axis is time: it runs from the session's first logged time to its last (events and
  * calls alike); a call with one of its two times is placed at that time, one with neither at the
- * start of the call before it (both flagged approx); an incomplete call runs to the end of the axis. Without any time (2025 logs) call n
- * takes the unit [n-1, n], an incomplete one [n-1, end]. `firstTs`/`lastTs`: the events' range.
+ * start of the call before it (both flagged approx); an incomplete call runs to the end of the
+ * axis. Without any time (2025 logs) call n takes the unit [n-1, n], an incomplete one [n-1, end].
+ * A background shell whose end (task_notification) is logged keeps its lane up to that end
+ * (`bg`), drawn apart from its bar. `firstTs`/`lastTs`: the events' range.
  */
 /** Calls handled between one pause and the next of layoutCallsSteps. */
 const SLICE = 1 << 16;
@@ -34,7 +36,7 @@ export function* layoutCalls(records: readonly CallRecord[], firstTs: number | u
   for (let i = 0; i < records.length; i++) {
     if (i % SLICE === SLICE - 1) yield "";
     const r = records[i]!;
-    for (const t of [r.startedMs, r.completedMs]) {
+    for (const t of [r.startedMs, r.completedMs, r.backgroundEndMs]) {
       if (t === undefined) continue;
       timed = true;
       if (t < lo) lo = t;
@@ -45,6 +47,9 @@ export function* layoutCalls(records: readonly CallRecord[], firstTs: number | u
   const approx: boolean[] = [];
   /** Only the approx calls' entries (few): which of their times the log lacks. */
   const missing = new Map<number, NonNullable<HtmlCall["missing"]>>();
+  /** A bar's end; a background shell's end on the axis (its lane stays its own up to there). */
+  const ends: number[] = [];
+  const bg: Array<number | undefined> = [];
   let span: number;
   let origin: number | undefined;
   if (timed) {
@@ -58,7 +63,10 @@ export function* layoutCalls(records: readonly CallRecord[], firstTs: number | u
       const known = r.startedMs ?? r.completedMs;
       const start = known === undefined ? prev : known - lo;
       const end = open ? span : r.completedMs === undefined ? start : Math.max(r.completedMs - lo, start);
-      intervals.push({ start, end });
+      const bgEnd = r.backgroundEndMs === undefined ? undefined : Math.max(r.backgroundEndMs - lo, end);
+      bg.push(bgEnd);
+      ends.push(end);
+      intervals.push({ start, end: bgEnd ?? end });
       const lacks = r.startedMs === undefined || r.completedMs === undefined;
       approx.push(!open && lacks);
       if (!open && lacks) missing.set(i, known === undefined ? "both" : r.startedMs === undefined ? "start" : "end");
@@ -67,21 +75,24 @@ export function* layoutCalls(records: readonly CallRecord[], firstTs: number | u
   } else {
     span = Math.max(records.length, 1);
     for (const r of records) {
-      intervals.push({ start: r.seq - 1, end: r.status === "incomplete" ? span : r.seq });
+      const end = r.status === "incomplete" ? span : r.seq;
+      intervals.push({ start: r.seq - 1, end });
+      ends.push(end);
       approx.push(false);
+      bg.push(undefined);
     }
   }
   const lanes = yield* packLanesSteps(intervals, span * MIN_BAR);
   const calls = new Array<HtmlCall>(records.length);
   for (let i = 0; i < records.length; i++) {
     if (i % SLICE === SLICE - 1) yield "";
-    calls[i] = htmlCall(records[i]!, lanes[i]!, intervals[i]!, approx[i]!, missing.get(i));
+    calls[i] = htmlCall(records[i]!, lanes[i]!, intervals[i]!.start, ends[i]!, approx[i]!, bg[i], missing.get(i));
   }
   return { axis: timed ? "time" : "sequence", origin, span, lanes: lanes.reduce((n, l) => Math.max(n, l + 1), 0), calls };
 }
 
-function htmlCall(r: CallRecord, lane: number, iv: Interval, approx: boolean, missing: HtmlCall["missing"]): HtmlCall {
-  return {
+function htmlCall(r: CallRecord, lane: number, x0: number, x1: number, approx: boolean, bg: number | undefined, missing: HtmlCall["missing"]): HtmlCall {
+  const call: HtmlCall = {
     seq: r.seq,
     id: r.id,
     lane,
@@ -90,12 +101,17 @@ function htmlCall(r: CallRecord, lane: number, iv: Interval, approx: boolean, mi
     target: r.target,
     status: r.status,
     cls: statusClass(r.status),
-    x0: iv.start,
-    x1: iv.end,
+    x0,
+    x1,
     ms: r.durationMs ?? null,
     exit: r.exit,
     approx,
     ...(missing !== undefined && { missing }),
     line: r.line,
   };
+  if (bg !== undefined) {
+    call.bg = bg;
+    call.bgMs = r.backgroundMs ?? null;
+  }
+  return call;
 }

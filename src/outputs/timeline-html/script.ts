@@ -45,6 +45,7 @@ function summary(s) {
   row("Tool calls", chips);
   if (s.outcome === "cut_off") row("Result", el("span", "cut", "cut off: no result event; the log ends at line " + s.lastLine));
   else row("Result", s.outcome === "error" ? "error (is_error: true)" : s.resultSubtype === null ? "finished" : s.resultSubtype);
+  if (s.agentMessage !== null) row("The agent CLI said", el("span", "cut", s.agentMessage));
   row("Log", s.file + ", lines " + s.firstLine + "\\u2013" + s.lastLine);
   return dl;
 }
@@ -103,6 +104,9 @@ function render(run) {
     sec.appendChild(summary(s));
     if (s.axis === "sequence" && s.calls.length > 0) {
       sec.appendChild(el("p", "note", "This log has no timestamps (the 2025 format): calls are drawn one after another in start order, one unit each, so a bar's length says nothing about how long the call took. A call still open when the session ended runs to its end."));
+    }
+    if (s.calls.some(function (c) { return c.bg !== undefined; })) {
+      sec.appendChild(el("p", "note", "Hatched: a background shell's command running on after its call completed, up to the task_notification that ended it."));
     }
     if (s.calls.some(function (c) { return c.approx; })) {
       sec.appendChild(el("p", "note", "Dashed bars: the log lacks the call's start or end time. A call with one of the two is drawn at that time, with the least width; one with neither at the start of the call before it."));

@@ -1,3 +1,4 @@
+import { BackgroundTasks, isTaskNotification } from "../../events/background.js";
 import type { OpenCall, Session, Step } from "../../events/sessions.js";
 import { isInit, messageText, type UserEvent } from "../../events/types.js";
 import type { JsonRecord } from "../../input/record.js";
@@ -11,6 +12,8 @@ import type { HtmlSession, HtmlStatusClass } from "./types.js";
 
 /** The prompt's first line is kept up to this many characters. */
 export const PROMPT_MAX = 200;
+/** The agent CLI's message (why a failed run ended) is kept up to this many characters. */
+export const AGENT_MESSAGE_MAX = 2000;
 
 /** What the page keeps of a session while it runs: its summary fields and one record per call. */
 export interface HtmlSessionAcc {
@@ -22,10 +25,13 @@ export interface HtmlSessionAcc {
   /** In seq order; a call still running holds its "incomplete" record until it completes. */
   calls: CallRecord[];
   running: Map<OpenCall, number>;
+  /** Background shells still running, and the index of each one's record. */
+  background: BackgroundTasks;
+  backgroundAt: Map<string, number>;
 }
 
 export function startHtmlSession(session: Session): HtmlSessionAcc {
-  return { session, model: undefined, prompt: undefined, firstTs: undefined, lastTs: undefined, calls: [], running: new Map() };
+  return { session, model: undefined, prompt: undefined, firstTs: undefined, lastTs: undefined, calls: [], running: new Map(), background: new BackgroundTasks(), backgroundAt: new Map() };
 }
 
 /** One event of the session (with what SessionTracker made of it) into the accumulator. */
@@ -47,15 +53,30 @@ export function observeHtml(acc: HtmlSessionAcc, step: Step, rec: JsonRecord): v
     acc.calls.push(callRecordOf(seq, open.callId, open, open, undefined));
     return;
   }
+  if (isTaskNotification(ev)) {
+    // A background shell's command ended: its bar goes on to here, drawn apart.
+    const end = acc.background.notified(rec);
+    const at = end?.task === undefined ? undefined : acc.backgroundAt.get(end.taskId);
+    const record = at === undefined ? undefined : acc.calls[at];
+    if (end !== undefined && record !== undefined) {
+      acc.backgroundAt.delete(end.taskId);
+      if (end.endMs !== undefined) record.backgroundEndMs = end.endMs;
+      if (end.durationMs !== undefined) record.backgroundMs = end.durationMs;
+    }
+    return;
+  }
   const done = step.completed;
   if (done === undefined) return;
-  const at = done.started === undefined ? undefined : acc.running.get(done.started);
+  let at = done.started === undefined ? undefined : acc.running.get(done.started);
   if (at === undefined) {
+    at = acc.calls.length;
     acc.calls.push(callRecordOf(acc.calls.length + 1, done.callId, done.call, undefined, done.rec));
   } else {
     acc.running.delete(done.started!);
     acc.calls[at] = callRecordOf(at + 1, done.callId, done.call, done.started, done.rec);
   }
+  const task = acc.background.completed(done);
+  if (task !== undefined) acc.backgroundAt.set(task.taskId, at);
 }
 
 /**
@@ -91,6 +112,7 @@ export function* finishHtmlSession(acc: HtmlSessionAcc, iso: IsoTime): Generator
     durationSource,
     outcome: result === undefined ? "cut_off" : result.is_error === true ? "error" : "finished",
     resultSubtype: typeof subtype === "string" && subtype !== "" ? escapeControls(capText(subtype, 100)) : null,
+    agentMessage: s.said === undefined ? null : escapeControls(capText(`line ${s.said.line}: ${s.said.text}`, AGENT_MESSAGE_MAX)),
     axis: layout.axis,
     span: layout.span,
     lanes: layout.lanes,

@@ -44,6 +44,8 @@ h2 .sid { font-size: 12px; font-weight: normal; color: var(--muted); }
 .end-mark { position: absolute; top: -6px; bottom: -6px; border-left: 2px dashed var(--ink); z-index: 1; }
 .bar { position: absolute; height: calc(var(--lane) - 8px); min-width: 3px; border-radius: 3px; cursor: default;
   box-shadow: inset 0 0 0 1px rgba(0, 0, 0, .18); container-type: inline-size; outline-offset: 1px; }
+.bg { position: absolute; height: calc(var(--lane) - 8px); border-radius: 0 3px 3px 0; opacity: .45; pointer-events: none;
+  background-image: repeating-linear-gradient(135deg, rgba(255, 255, 255, .55) 0 4px, transparent 4px 8px); }
 .bar.approx { box-shadow: none; border: 2px dashed #1f2328; opacity: .85; }
 .bar.hl, .bar:focus { outline: 2px solid #0969da; z-index: 2; }
 .label { display: block; padding: 0 5px; font-size: 12px; line-height: calc(var(--lane) - 8px); white-space: nowrap;

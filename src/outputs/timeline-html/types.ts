@@ -36,6 +36,9 @@ export interface HtmlCall {
   missing?: "start" | "end" | "both";
   /** Line of the started event (of the completion for a call without one). */
   line: number;
+  /** A background shell whose end the log has: where its command ended on the axis, and the time from its start. */
+  bg?: number;
+  bgMs?: number | null;
 }
 
 export interface HtmlSession {
@@ -55,6 +58,8 @@ export interface HtmlSession {
   /** finished: a result; error: a result with is_error; cut_off: no result. */
   outcome: "finished" | "error" | "cut_off";
   resultSubtype: string | null;
+  /** The agent CLI's own message in the session (stderr merged into the log), escaped and capped; null when none. */
+  agentMessage: string | null;
   /** "time": x0/x1 are ms since startedAt; "sequence": no call has a time, each call is one unit. */
   axis: "time" | "sequence";
   /** Length of the axis (ms, or units). */

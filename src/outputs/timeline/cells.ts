@@ -1,4 +1,5 @@
 import { actionLabel, actionTarget } from "../../events/action.js";
+import type { BackgroundEnd } from "../../events/background.js";
 import type { ToolCall } from "../../events/tool-call.js";
 import type { JsonRecord } from "../../input/record.js";
 import type { OpenCall } from "../../events/sessions.js";
@@ -18,6 +19,8 @@ export interface TimelineCall {
   start: OpenCall | undefined;
   /** The completed event; undefined for a call still open when its session ended. */
   end: JsonRecord | undefined;
+  /** A background shell's end (its task_notification), when it came before its session ended. */
+  background?: BackgroundEnd;
 }
 
 /**
@@ -55,6 +58,8 @@ export function timelineCells(c: TimelineCall, isoOf: IsoTime): TimelineCell[] {
     c.file,
     start?.line,
     end?.line,
+    isoOf(c.background?.endMs),
+    c.background?.durationMs,
   ];
 }
 

@@ -19,6 +19,8 @@ export const TIMELINE_COLUMNS = [
   "file",
   "started_line",
   "completed_line",
+  "background_end",
+  "background_ms",
 ] as const;
 
 export type TimelineColumn = (typeof TIMELINE_COLUMNS)[number];

@@ -23,6 +23,8 @@ export interface ValidateReportOptions {
   lifecycle: boolean;
   /** Stop after this many errors; 0 means no limit. */
   maxErrors: number;
+  /** --allow-empty: a file without any session is not a lifecycle error. */
+  allowEmpty?: boolean;
 }
 
 export interface ValidateReport extends Stage {
@@ -54,7 +56,7 @@ const NOT_ONE_PER_LINE = "not one JSON object per line: this value spans several
  */
 export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter): ValidateReport {
   const { byType, entry, types, toolKinds } = opts.validators;
-  const lifecycle = opts.lifecycle ? new LifecycleChecker() : undefined;
+  const lifecycle = opts.lifecycle ? new LifecycleChecker(opts.allowEmpty === true) : undefined;
   const unknownSeverity: Finding["severity"] = opts.strict ? "error" : "warning";
   /** The files read: a file that could not be opened or read before its first line is not one. */
   let files = 0;
@@ -224,12 +226,18 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       invalid++;
       return emit({ file: p.file, line: p.line ?? 0, severity: "error", rule: "parse", path: "", message: p.message });
     },
-    fileEnd(_file: string, lastLine: number) {
+    said(p: Problem) {
+      if (stopped) return undefined;
+      inFile = true;
+      lifecycle?.said(p.file, p.line ?? 0, p.message);
+      return emit({ file: p.file, line: p.line ?? 0, severity: "warning", rule: "agent-message", path: "", message: `the agent CLI said: ${quote(p.message, 2000)}` });
+    },
+    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
       if (stopped) return undefined;
       if (!unread) files++;
       unread = false;
       inFile = false;
-      const out = lifecycle !== undefined ? emitAll(lifecycle.endFile(lastLine)) : "";
+      const out = lifecycle !== undefined ? emitAll(lifecycle.endFile(file, lastLine, unreadable === true)) : "";
       return out === "" ? undefined : out;
     },
     finish() {

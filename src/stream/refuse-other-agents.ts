@@ -1,0 +1,83 @@
+import type { Reporter } from "../diagnostics.js";
+import { otherAgentFormat } from "../events/other-agents.js";
+import { ExitCode } from "../exit-codes.js";
+import type { JsonRecord, Problem } from "../input/record.js";
+import { joinPieces, type Stage } from "./stage.js";
+
+/** Text lines held while a file's first event is awaited, at most (then they go through). */
+const HOLD_MAX = 64;
+
+/**
+ * Wraps a command's stage: a file whose first event is another agent's (Claude Code, Codex, Gemini
+ * CLI; see events/other-agents.ts) is refused with one line naming the format (exit 2), and
+ * nothing of it reaches the stage; the next file is read. The agent CLI's text lines before a
+ * file's first event are held until that event decides (64 at most).
+ */
+export function refuseOtherAgents(inner: Stage, reporter: Reporter): Stage {
+  /** The file being read has had its first event; `foreign`: it was another agent's. */
+  let decided = false;
+  let foreign = false;
+  let held: Problem[] = [];
+
+  function release(): string | undefined {
+    let out: string | undefined;
+    for (const p of held) {
+      const text = inner.said ? inner.said(p) : reporter.said(p);
+      if (text !== undefined) out = (out ?? "") + text;
+    }
+    held = [];
+    return out;
+  }
+
+  const stage: Stage = {
+    record(rec: JsonRecord) {
+      if (!decided) {
+        decided = true;
+        const other = otherAgentFormat(rec.value);
+        if (other !== undefined) {
+          foreign = true;
+          held = [];
+          reporter.report({
+            severity: "error",
+            file: rec.file,
+            line: rec.line,
+            message: `this is ${other.name} (${other.sign}), not cursor-agent's: cursorlog reads the logs of cursor-agent --print --output-format stream-json`,
+            code: ExitCode.USAGE_OR_IO,
+          });
+          return undefined;
+        }
+        const before = release();
+        const text = inner.record(rec);
+        if (before === undefined) return text;
+        if (text === undefined) return before;
+        if (typeof text === "string") return before + text;
+        return Buffer.isBuffer(text) ? Buffer.concat([Buffer.from(before), text]) : joinPieces([before, text]);
+      }
+      return foreign ? undefined : inner.record(rec);
+    },
+    said(p: Problem) {
+      if (foreign) return undefined;
+      if (!decided && held.length < HOLD_MAX) {
+        held.push(p);
+        return undefined;
+      }
+      return inner.said ? inner.said(p) : reporter.said(p);
+    },
+    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
+      const wasForeign = foreign;
+      decided = false;
+      foreign = false;
+      if (wasForeign) return undefined;
+      const before = release();
+      const text = inner.fileEnd?.(file, lastLine, unreadable);
+      return before === undefined ? text : joinPieces([before, text ?? ""]);
+    },
+  };
+  if (inner.skip !== undefined) stage.skip = inner.skip;
+  if (inner.finish !== undefined) stage.finish = inner.finish.bind(inner);
+  if (inner.problem !== undefined) {
+    const problem = inner.problem.bind(inner);
+    stage.problem = (p) => (foreign && p.kind === "malformed" ? undefined : problem(p));
+  }
+  return stage;
+}

@@ -1,0 +1,58 @@
+// Issue 12 §3: background shells linked to the system/task_notification that ends them.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { colorsFor } from "../src/cli/config.js";
+import { Reporter } from "../src/diagnostics.js";
+import { BackgroundTasks, backgroundTaskId } from "../src/events/background.js";
+import { SessionTracker } from "../src/events/sessions.js";
+import type { JsonRecord } from "../src/input/record.js";
+import { TIMELINE_COLUMNS } from "../src/outputs/timeline/columns.js";
+import { toTimelineCsv } from "../src/outputs/timeline/index.js";
+
+const F = "test/fixtures/background-shells.ndjson";
+
+function records(path: string): JsonRecord[] {
+  return readFileSync(path, "utf8")
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((text, i) => ({ file: path, line: i + 1, text, value: JSON.parse(text) }));
+}
+
+test("a background shell's task is its shellId as text (a number in the log, a string in the notification)", () => {
+  const recs = records(F);
+  const tracker = new SessionTracker();
+  const tasks = new BackgroundTasks();
+  const seen: string[] = [];
+  for (const rec of recs) {
+    const step = tracker.observe(rec);
+    if (step.completed) {
+      const t = tasks.completed(step.completed);
+      if (t !== undefined) seen.push(`start ${t.taskId} ${t.command} line ${t.line}`);
+    }
+    const end = tasks.notified(rec);
+    if (end !== undefined) seen.push(`end ${end.taskId} ${end.status} ${end.task === undefined ? "unknown" : end.task.command} ${end.durationMs ?? "-"}`);
+  }
+  assert.deepEqual(seen, ["start 7 npm run build:watch line 4", "start b2 npm run dev line 7", "end 7 success npm run build:watch 7441", "end 99 error unknown -"]);
+  assert.deepEqual(tasks.endSession().map((t) => t.taskId), ["b2"]);
+  assert.equal(backgroundTaskId({ tool: "shellToolCall", kind: "shell", status: "failure", outcome: { shellId: 3 } }), undefined, "only a success arm starts a task");
+});
+
+test("timeline: a background shell's row, and the rows started after it, wait for its task_notification", () => {
+  const reporter = new Reporter(() => {}, colorsFor(false), false);
+  const stage = toTimelineCsv({ format: "csv", columns: ["seq", "call_id", "background_ms"], safe: false, header: false, allowIncomplete: false }, reporter);
+  const out: Array<[number, string]> = [];
+  for (const rec of records(F)) {
+    const text = stage.record(rec);
+    if (typeof text === "string") out.push([rec.line, text]);
+  }
+  const end = stage.fileEnd?.(F, 14);
+  if (end !== undefined) out.push([0, end]);
+  // Shell_0 completes at line 4 but is written with the notification (line 11), Read_1 behind it;
+  // Shell_2 ("b2") never ends before the result (line 14): written then, without background columns.
+  assert.deepEqual(out, [
+    [11, "1,Shell_0,7441\n2,Read_1,\n"],
+    [14, "3,Shell_2,\n4,Await_3,\n"],
+  ]);
+  assert.ok(TIMELINE_COLUMNS.includes("background_end") && TIMELINE_COLUMNS.includes("background_ms"));
+});
