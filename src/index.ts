@@ -17,6 +17,8 @@ export { toActionsText, formatAction, type ActionsTextOptions } from "./outputs/
 export { toFilteredEvents, type FilterOptions } from "./outputs/filter/index.js";
 export { toTimelineCsv, type TimelineOptions } from "./outputs/timeline/index.js";
 export { toStats, type StatsOptions } from "./outputs/stats/index.js";
+export { toShow, type ShowOptions } from "./outputs/show/index.js";
+export { toDiff, type DiffOptions } from "./outputs/diff/index.js";
 
 export { readInputs, STDIN_NAME, type InputBatch, type InputOptions } from "./input/read-inputs.js";
 export type { JsonObject, JsonRecord, Problem, InputItem } from "./input/record.js";

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { Readable } from "node:stream";
 import { test } from "node:test";
 import pc from "picocolors";
-import { ndjsonTransform, toActionsText, toResultJson } from "../src/index.js";
+import { ndjsonTransform, toActionsText, toDiff, toResultJson, toShow } from "../src/index.js";
 
 async function collect(stream: NodeJS.ReadableStream): Promise<string> {
   let out = "";
@@ -21,6 +21,14 @@ test("library: ndjsonTransform gives what the CLI prints, at any chunking", asyn
   }
   const json = ndjsonTransform((r) => toResultJson({ pretty: false, allowIncomplete: false }, r));
   assert.equal(await collect(Readable.from([log]).pipe(json)), readFileSync("test/golden/json-2026-long.stdout", "utf8"));
+});
+
+test("library: show and diff as Transforms give what the CLI prints into a pipe", async () => {
+  const colors = pc.createColors(false);
+  const show = ndjsonTransform((r) => toShow({ format: "text", colors, width: 80, thinking: false, lines: 5, diff: false, exitStatus: false, live: false }, r));
+  assert.equal(await collect(Readable.from([readFileSync("test/fixtures/partial-output.ndjson")]).pipe(show)), readFileSync("test/golden/show-stdin.stdout", "utf8").replace("log <stdin>:1", "log <stream>:1"));
+  const diff = ndjsonTransform((r) => toDiff({ mode: "patch", colors, escape: false, width: 80 }, r));
+  assert.equal(await collect(Readable.from([readFileSync("test/fixtures/2026-long.ndjson")]).pipe(diff)), readFileSync("test/golden/diff-stdin.stdout", "utf8"));
 });
 
 test("library: a malformed line errors the stream with file:line; diagnostics reach onDiagnostic", async () => {

@@ -33,7 +33,7 @@ function bash(script: string, timeoutMs = 120_000): { stdout: string; stderr: st
 // | head -n1 on a multi-GB stream.
 
 /** The commands whose first output comes with the first event or call; others (validate) get a bad line first. */
-const EARLY = new Set(["json", "text", "filter", "timeline", "stats", "export"]);
+const EARLY = new Set(["json", "text", "filter", "timeline", "stats", "export", "show", "diff"]);
 // A line validate objects to, so that it has something to say at once (a valid log: only at the end).
 const FIRST = '{"type":"tool_call","subtype":"started","session_id":"x"}';
 

@@ -52,9 +52,10 @@ function build(h: { log: { bytes: Buffer }; garbage: string | undefined; cut: bo
   return bytes;
 }
 
-test("property: text, stats and every diagnostic of every command write no raw control character from the log to a terminal", { timeout: 300_000 }, async () => {
+test("property: text, show, diff, stats and every diagnostic of every command write no raw control character from the log to a terminal", { timeout: 300_000 }, async () => {
   const argvs = COMMANDS.flatMap((c) => [[c.name], [c.name, "--lenient"], [c.name, "--lenient", "--allow-incomplete"].filter((a) => a !== "--allow-incomplete" || c.flags.has(a))]);
   argvs.push(["text", "-v", "--lenient"], ["text", "--final", "--lenient"], ["text", "--final", "--allow-incomplete", "--lenient"]);
+  argvs.push(["show", "--thinking", "--diff", "--lenient"], ["show", "--format", "markdown", "--diff", "--lenient"], ["diff", "--stat", "--lenient"], ["diff", "--name-only", "--lenient"]);
   await fc.assert(
     fc.asyncProperty(hostileRun, async (h) => {
       const bytes = build(h);
@@ -63,9 +64,10 @@ test("property: text, stats and every diagnostic of every command write no raw c
         const context = `cursorlog ${argv.join(" ")} on a terminal`;
         const inErr = firstUnsafe(r.stderr.replaceAll("\n", ""));
         assert.equal(inErr, undefined, `${context}: stderr holds ${inErr}`);
-        // stdout: text and stats (text report) are for terminals; timeline escapes on one.
-        if (argv[0] === "text" || argv[0] === "stats" || argv[0] === "timeline") {
-          const re = argv.includes("--final") ? UNSAFE_BUT_TAB : UNSAFE;
+        // stdout: text, show and stats (text report) are for terminals; timeline and diff escape on one.
+        if (["text", "stats", "timeline", "show", "diff"].includes(argv[0]!)) {
+          // Tabs are kept as they are: a message's (text --final, show), a file's contents (diff).
+          const re = argv.includes("--final") || argv[0] === "show" || argv[0] === "diff" ? UNSAFE_BUT_TAB : UNSAFE;
           const inOut = firstUnsafe(r.stdout.replaceAll("\n", ""), re);
           assert.equal(inOut, undefined, `${context}: stdout holds ${inOut}`);
         }

@@ -10,7 +10,7 @@ import type { JsonRecord } from "../src/input/record.js";
 import { DEFAULT_LIMITS } from "../src/outputs/stats/collect.js";
 import { formatCount, formatDuration } from "../src/outputs/stats/format.js";
 import { toStatsJson } from "../src/outputs/stats/json.js";
-import { markdownText } from "../src/outputs/stats/markdown-escape.js";
+import { markdownText } from "../src/outputs/shared/markdown-escape.js";
 import { toStats } from "../src/outputs/stats/index.js";
 import { toStatsText } from "../src/outputs/stats/text.js";
 import type { StatsRenderer } from "../src/outputs/stats/types.js";

@@ -10,10 +10,13 @@ import { validateCommand } from "./commands/validate.js";
 import { completionCommand, manCommand } from "./commands/completion.js";
 import { outputOption } from "./output-file.js";
 import { globalOptions } from "./shared-options.js";
+import { diffCommand } from "./commands/diff.js";
+import { showCommand } from "./commands/show.js";
 import { exportCommand } from "./commands/export.js";
 
 export const PROGRAM_EXAMPLES = `Examples:
-  $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog text
+  $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog show
+  $ cursorlog diff run.ndjson | git apply   # the change the run made
   $ cursorlog json run.ndjson               # the --output-format json result
   $ cursorlog filter --exclude-type thinking run.ndjson > small.ndjson
   $ cursorlog timeline logs/*.ndjson.gz > calls.csv
@@ -24,7 +27,7 @@ export const PROGRAM_EXAMPLES = `Examples:
  * The command table. Each entry is one verb in its own file under commands/; a new conversion
  * (filter, timeline, validate, …) adds its line here.
  */
-export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [jsonCommand, textCommand, filterCommand, timelineCommand, statsCommand, exportCommand, validateCommand, schemaCommand, completionCommand];
+export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [showCommand, diffCommand, jsonCommand, textCommand, filterCommand, timelineCommand, statsCommand, exportCommand, validateCommand, schemaCommand, completionCommand];
 
 export function buildProgram(ctx: CommandContext, version: string): Command {
   const program = new Command("cursorlog")

@@ -91,3 +91,23 @@ export function globalOptions(): Option[] {
     new Option("-o, --output <file>", "write the output to FILE, replaced only when the run completes"),
   ];
 }
+
+/** `--width N` for commands that fit their output to the terminal; 0: no limit. */
+export function withWidthOption(cmd: Command, what: string): Command {
+  return cmd.addOption(new Option("-w, --width <columns>", what).argParser(parseCount).helpGroup("Output options:"));
+}
+
+/**
+ * The columns to fit output to: --width, else COLUMNS, else the terminal's width, else 80 (in a
+ * pipe, as man and git do for text meant to be read). 0 means no limit.
+ */
+export function outputWidth(flag: number | undefined, io: { env: Record<string, string | undefined>; stdout: unknown; stdoutIsTTY: boolean }): number {
+  if (flag !== undefined) return flag;
+  const env = io.env.COLUMNS;
+  if (env !== undefined && /^\d{1,5}$/.test(env) && Number(env) > 0) return Number(env);
+  if (io.stdoutIsTTY) {
+    const cols = (io.stdout as { columns?: unknown }).columns;
+    if (typeof cols === "number" && cols > 0) return cols;
+  }
+  return 80;
+}

@@ -75,6 +75,8 @@ export function refuseOtherAgents(inner: Stage, reporter: Reporter): Stage {
   };
   if (inner.skip !== undefined) stage.skip = inner.skip;
   if (inner.finish !== undefined) stage.finish = inner.finish.bind(inner);
+  // show's live line writes between events, through the Transform (stage.ts).
+  if (inner.attach !== undefined) stage.attach = inner.attach.bind(inner);
   if (inner.problem !== undefined) {
     const problem = inner.problem.bind(inner);
     stage.problem = (p) => (foreign && p.kind === "malformed" ? undefined : problem(p));

@@ -35,6 +35,11 @@ export interface Stage {
    * ties it to its session defines this; otherwise the Reporter warns of it on stderr.
    */
   said?(p: Problem): string | undefined;
+  /**
+   * For a stage that writes between events (show's live line of a call still running, on a
+   * timer): called once with a function that writes text after everything returned so far.
+   */
+  attach?(push: (text: string) => void): void;
 }
 
 /** Text in order from strings and pieces: one string while there are no pieces, else the pieces. */

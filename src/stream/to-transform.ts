@@ -14,7 +14,8 @@ import type { Stage } from "./stage.js";
  */
 export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean): Transform {
   let stopped = false;
-  return new Transform({
+  let flushed = false;
+  const t = new Transform({
     writableObjectMode: true,
     writableHighWaterMark: 1, // one batch waiting at most (see run-stage.ts)
     readableObjectMode: false,
@@ -104,6 +105,7 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
       run();
     },
     flush(done) {
+      flushed = true;
       if (stopped || !stage.finish) return done();
       let text: ReturnType<NonNullable<Stage["finish"]>>;
       try {
@@ -118,6 +120,11 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
       pushPieces(this, text).then(() => done(), done);
     },
   });
+  // A stage that writes between events (show's live line) writes after all it returned so far.
+  stage.attach?.((text) => {
+    if (!t.destroyed && !flushed && !stopped) t.push(text);
+  });
+  return t;
 }
 
 /** Work done between two turns of the event loop while a stage's pieces are written. */

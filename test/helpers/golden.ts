@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { test } from "node:test";
-import { runCli, type CliResult } from "./run-cli.js";
+import { runCli, type CliOptions, type CliResult } from "./run-cli.js";
 
 export interface GoldenCase {
   /** Golden file stem: test/golden/<name>.{stdout,stderr,code}. */
@@ -12,6 +12,10 @@ export interface GoldenCase {
   stdinFile?: string;
   /** Skip the chunk-size matrix (e.g. a test of something other than the input path). */
   wholeOnly?: boolean;
+  /** Environment (default: run-cli's `{TZ: "UTC", NO_COLOR: "1"}`). */
+  env?: Record<string, string | undefined>;
+  /** Standard output is a terminal (colour, width and escaping as on one). */
+  stdoutIsTTY?: boolean;
 }
 
 /**
@@ -47,7 +51,10 @@ export function goldenTests(cases: GoldenCase[]): void {
       const sizes = chunkSizesOf(c);
       let first: CliResult | undefined;
       for (const chunkSize of sizes) {
-        const got = await runCli(c.argv, stdin === undefined ? { chunkSize } : { chunkSize, stdin });
+        const opts: CliOptions = stdin === undefined ? { chunkSize } : { chunkSize, stdin };
+        if (c.env !== undefined) opts.env = c.env;
+        if (c.stdoutIsTTY !== undefined) opts.stdoutIsTTY = c.stdoutIsTTY;
+        const got = await runCli(c.argv, opts);
         if (first === undefined) {
           first = got;
           const base = `test/golden/${c.name}`;

@@ -190,6 +190,8 @@ export function variantsOf(cmd: LogCommand): string[][] {
     timeline: [["--format", "tsv"], ["--format", "ndjson"], ["--format", "tsv", "--safe-csv"], ["--allow-incomplete", "--safe-csv"]],
     stats: [["--format", "json"], ["--format", "markdown"], ["-e"]],
     validate: [["--format", "json"]],
+    show: [["--thinking", "--diff", "--lines", "2"], ["--format", "markdown", "--diff"], ["-e", "--width", "40"]],
+    diff: [["--stat"], ["--name-only"]],
   };
   const extra = (known[cmd.name] ?? []).filter((v) => v.every((a) => !a.startsWith("--") || cmd.flags.has(a)));
   return [[], ["--lenient"], ...extra];

@@ -1,5 +1,5 @@
 import { callSummary, formatCount, formatDuration, formatUsage, outcomeText, pathCount, sessionDuration, totalDuration, totalUsage } from "./format.js";
-import { markdownText as md } from "./markdown-escape.js";
+import { markdownText as md } from "../shared/markdown-escape.js";
 import type { CallCounts, FileOps, PathList, SessionStats, StatsCall, StatsRenderer, StatsTotal } from "./types.js";
 
 const NOT_IN_LOG = "not in log";

@@ -1,0 +1,103 @@
+import { Command, Option } from "commander";
+import type { CommandContext } from "../command-context.js";
+import { colorsFor, type SharedRaw } from "../config.js";
+import { runCommand } from "../run-command.js";
+import { following, outputWidth, parseCount, withFollowOption, withInputOptions, withWidthOption } from "../shared-options.js";
+
+export const SHOW_EXAMPLES = `Examples:
+  $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog show
+  $ cursorlog show run.ndjson | less -R
+  $ cursorlog show --thinking --diff run.ndjson
+  $ cursorlog show --format markdown run.ndjson >> "$GITHUB_STEP_SUMMARY"
+`;
+
+export const SHOW_HELP = `
+What it shows, per session (run): a header (model, cwd, session id, start time, where in the log
+it begins) and the prompt; the agent's messages as paragraphs (--stream-partial-output repeats
+removed), wrapped to the width; a line per tool call when it completes: a mark (✓ ok, ✗ failed,
+⊘ refused, ↗ went to the background), the action and its target, +added −removed for a file
+write, the duration, the exit code, and for a call that did not succeed the reason and the last
+lines of its stderr or error text (--lines). Background shells and subagent tasks are shown as
+such, and their end (system/task_notification) when it comes; a plan (--mode plan) as a
+paragraph, a request the CLI rejected, reconnections and retries as lines of their own. Then the final answer and a footer:
+outcome, duration, tokens (result.usage only, never estimated), calls by status. A run without a
+result ends with "the run did not finish", naming the calls still running. A line of the agent
+CLI's own text among the events (its stderr in the log: how a failed run ends) is shown where it
+occurs, escaped, and named in the footer.
+
+Thinking is hidden unless --thinking. Text is held until the next event that is not text, then
+written; every other line is written as soon as its event arrives. On a terminal reading a live
+log (standard input, -f or -F), a call still running after a second shows as a "running" line
+that its result line replaces in place; in a pipe or a CI log nothing is ever rewritten.
+
+Width: --width, else COLUMNS, else the terminal's width, else 80; 0 turns wrapping off. Every
+string from the log is escaped (no terminal control sequences); colour only on a terminal or
+with --color=always (NO_COLOR respected).
+
+--format markdown writes GitHub-flavoured Markdown for a pull-request comment or
+$GITHUB_STEP_SUMMARY: each tool call its line, and one with more to show (a long target, output
+lines, a diff) a collapsed <details> block holding it; log text escaped so that it cannot inject
+Markdown or HTML. It is never wrapped.
+
+Exit status: 0 when the transcript is written, even for a run that failed or did not finish (it
+says so). With -e, 1 if a result has is_error:true, 4 if a run has no result. As everywhere: 4
+for a file with no session at all (empty, or only the agent CLI's text), 2 for an unreadable
+file or another agent's log, 5 for a line that is not JSON (--lenient skips it and goes on).
+`;
+
+const FORMATS = ["text", "markdown"] as const;
+
+interface ShowRaw extends SharedRaw {
+  format?: (typeof FORMATS)[number];
+  thinking?: boolean;
+  diff?: boolean;
+  lines?: number;
+  width?: number;
+  exitStatus?: boolean;
+}
+
+const GROUP = "Transcript options:";
+
+export function showCommand(ctx: CommandContext): Command {
+  const cmd = new Command("show")
+    .description("print a readable transcript of each run: prompt, messages, a line per tool call, final answer, outcome")
+    .addHelpText("before", SHOW_EXAMPLES)
+    .addHelpText("after", SHOW_HELP)
+    .addOption(new Option("--format <format>", "text or markdown").choices(FORMATS).default("text").helpGroup(GROUP))
+    .addOption(new Option("--thinking", "show the model's thinking, dimmed").helpGroup(GROUP))
+    .addOption(new Option("--diff", "show each edit's diff below its line").helpGroup(GROUP))
+    .addOption(new Option("--lines <n>", "last lines of stderr or error text shown for a call that did not succeed").argParser(parseCount).default(5).helpGroup(GROUP))
+    .addOption(new Option("-e, --exit-status", "exit 1 if a result has is_error:true, 4 if a run has no result").helpGroup(GROUP));
+  withFollowOption(withWidthOption(withInputOptions(cmd), "wrap text to this many columns (default: the terminal's, COLUMNS, 80 in a pipe; 0: never)")).action(
+    (files: string[], raw: ShowRaw) => {
+      ctx.setRun(async () => {
+        const { toShow } = await import("../../outputs/log-stages.js");
+        const io = ctx.io;
+        const markdown = raw.format === "markdown";
+        const fromStdin = files.length === 0 || files.includes("-");
+        return runCommand(
+          io,
+          files,
+          raw,
+          (reporter, color) =>
+            toShow(
+              {
+                format: markdown ? "markdown" : "text",
+                colors: colorsFor(color && !markdown),
+                width: markdown ? 0 : outputWidth(raw.width, io),
+                terminalColumns: outputWidth(undefined, { ...io, env: {} }),
+                thinking: raw.thinking === true,
+                lines: raw.lines ?? 5,
+                diff: raw.diff === true,
+                exitStatus: raw.exitStatus === true,
+                live: !markdown && io.stdoutIsTTY && io.env.TERM !== "dumb" && (fromStdin || following(raw)),
+              },
+              reporter,
+            ),
+          "show",
+        );
+      });
+    },
+  );
+  return cmd;
+}

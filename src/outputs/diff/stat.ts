@@ -1,0 +1,43 @@
+/** One file's line of `--stat`. */
+export interface StatRow {
+  /** The path as shown (git-quoted when it needs it). */
+  name: string;
+  added: number;
+  removed: number;
+}
+
+/**
+ * `git diff --stat`: ` path | 5 ++---` per file, the bars scaled to fit `width` columns, then
+ * ` 2 files changed, 3 insertions(+), 2 deletions(-)`. `plus`/`minus` colour the bars.
+ */
+export function formatStat(rows: StatRow[], width: number, plus: (s: string) => string, minus: (s: string) => string): string {
+  if (rows.length === 0) return "";
+  const nameWidth = Math.max(...rows.map((r) => [...r.name].length));
+  const countWidth = Math.max(...rows.map((r) => String(r.added + r.removed).length));
+  const most = Math.max(...rows.map((r) => r.added + r.removed));
+  // " name | count bars": what is left for the bars, at least 10 columns.
+  const room = Math.max(10, width - nameWidth - countWidth - 5);
+  let out = "";
+  let added = 0;
+  let removed = 0;
+  for (const r of rows) {
+    added += r.added;
+    removed += r.removed;
+    const total = r.added + r.removed;
+    let plusN = r.added;
+    let minusN = r.removed;
+    if (most > room) {
+      // Scaled as git does: each side at least one column when it is not zero.
+      plusN = r.added === 0 ? 0 : Math.max(1, Math.round((r.added * room) / most));
+      minusN = r.removed === 0 ? 0 : Math.max(1, Math.round((r.removed * room) / most));
+    }
+    const name = r.name + " ".repeat(nameWidth - [...r.name].length);
+    const bars = plus("+".repeat(plusN)) + minus("-".repeat(minusN));
+    out += ` ${name} | ${String(total).padStart(countWidth)}${total > 0 ? " " + bars : ""}\n`;
+  }
+  const n = rows.length;
+  let summary = ` ${n} file${n === 1 ? "" : "s"} changed`;
+  if (added > 0 || removed === 0) summary += `, ${added} insertion${added === 1 ? "" : "s"}(+)`;
+  if (removed > 0 || added === 0) summary += `, ${removed} deletion${removed === 1 ? "" : "s"}(-)`;
+  return out + summary + "\n";
+}

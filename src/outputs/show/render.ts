@@ -1,0 +1,52 @@
+import type { CallView, Mark } from "./call-view.js";
+
+/** A session's header: what the log says of it. Strings are raw log text: renderers escape. */
+export interface SessionHead {
+  index: number;
+  file: string;
+  line: number;
+  sessionId?: string;
+  model?: string;
+  cwd?: string;
+  /** ISO time of the first timestamp in the session. */
+  started?: string;
+}
+
+export interface SessionFoot {
+  outcome: "finished" | "error" | "unfinished";
+  file: string;
+  lastLine: number;
+  duration?: string;
+  /** `1,234 in · 567 out · …` from result.usage; undefined when the log has none. */
+  tokens?: string;
+  calls: { ok: number; failed: number; refused: number; background: number };
+  /** Calls started and never completed. */
+  open: CallView[];
+  /** Background shells and tasks whose end the log does not hold. */
+  stillBackground: string[];
+  /** The agent CLI's own text lines in the session (stderr merged into the log): the first one's line, how many. */
+  said?: { line: number; count: number };
+}
+
+/** One output format of `show`. Each function returns whole lines. */
+export interface Renderer {
+  head(h: SessionHead, first: boolean): string;
+  prompt(text: string): string;
+  message(text: string, final: boolean): string;
+  thinking(text: string): string;
+  call(v: CallView): string;
+  /** A line of its own: a background shell's end, a task notification; `tail`: last lines of its detail text. */
+  event(mark: Mark, text: string, tail?: string[]): string;
+  foot(f: SessionFoot): string;
+  /** The live line of a call still running (terminal only): one line, no newline (a newline before it when a blank line is due). */
+  live?(v: CallView, elapsed: string, more: number): string;
+}
+
+export const MARKS: Record<Mark, string> = {
+  ok: "✓",
+  failed: "✗",
+  refused: "⊘",
+  background: "↗",
+  running: "…",
+  ended: "■",
+};

@@ -1,0 +1,141 @@
+/**
+ * Terminal columns of a code point: 2 for East Asian wide and fullwidth characters and emoji, 0
+ * for combining marks and zero-width characters, 1 otherwise (a close reading of wcwidth, enough
+ * for wrapping text).
+ */
+export function cpWidth(cp: number): number {
+  if (cp < 0x300) return 1;
+  if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x20d0 && cp <= 0x20ff)) return 0;
+  if (
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0x303e) ||
+    (cp >= 0x3041 && cp <= 0x33ff) ||
+    (cp >= 0x3400 && cp <= 0x4dbf) ||
+    (cp >= 0x4e00 && cp <= 0x9fff) ||
+    (cp >= 0xa000 && cp <= 0xa4cf) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x1f300 && cp <= 0x1f64f) ||
+    (cp >= 0x1f900 && cp <= 0x1f9ff) ||
+    (cp >= 0x20000 && cp <= 0x3fffd)
+  )
+    return 2;
+  return 1;
+}
+
+/** Terminal columns of a string (cpWidth of each code point). */
+export function columns(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x300) {
+      n++;
+      continue;
+    }
+    const cp = s.codePointAt(i)!;
+    if (cp > 0xffff) i++;
+    n += cpWidth(cp);
+  }
+  return n;
+}
+
+/** Pieces of a word longer than `room` columns: a wide-character word (CJK has no spaces) breaks anywhere. */
+function breakWord(w: string, room: number): string[] {
+  if (![...w].some((ch) => cpWidth(ch.codePointAt(0)!) === 2)) return [w];
+  const out: string[] = [];
+  let cur = "";
+  let n = 0;
+  for (const ch of w) {
+    const cw = cpWidth(ch.codePointAt(0)!);
+    if (n + cw > room && cur !== "") {
+      out.push(cur);
+      cur = "";
+      n = 0;
+    }
+    cur += ch;
+    n += cw;
+  }
+  if (cur !== "") out.push(cur);
+  return out;
+}
+
+/**
+ * Text wrapped at spaces to `width` columns (0: not wrapped), each line of it prefixed with
+ * `indent`. A line's own leading spaces are kept on the lines it wraps onto; a word longer than
+ * the width is left whole (a URL stays clickable) unless it is made of wide characters (CJK, which
+ * is written without spaces), which break anywhere. Columns are terminal columns (columns()).
+ */
+export function wrap(text: string, width: number, indent = ""): string[] {
+  const out: string[] = [];
+  const room = width > 0 ? Math.max(20, width - columns(indent)) : 0;
+  for (const line of text.split("\n")) {
+    if (line === "") {
+      out.push(indent.trimEnd());
+      continue;
+    }
+    if (room === 0 || columns(line) <= room) {
+      out.push(indent + line);
+      continue;
+    }
+    const lead = /^[ \t]*/.exec(line)![0];
+    const leadLen = columns(lead);
+    const words = line
+      .slice(lead.length)
+      .split(/ +/)
+      .flatMap((w) => (columns(w) > room - leadLen ? breakWord(w, room - leadLen) : [w]));
+    let cur = lead;
+    let curLen = leadLen;
+    let empty = true;
+    for (const w of words) {
+      const wl = columns(w);
+      if (!empty && curLen + 1 + wl > room) {
+        out.push(indent + cur);
+        cur = lead + w;
+        curLen = leadLen + wl;
+      } else {
+        cur += (empty ? "" : " ") + w;
+        curLen += (empty ? 0 : 1) + wl;
+      }
+      empty = false;
+    }
+    out.push(indent + cur);
+  }
+  return out;
+}
+
+/** At most `width` columns of `s`, with `…` when cut; 0: unchanged. */
+export function clip(s: string, width: number): string {
+  if (width <= 0 || columns(s) <= width) return s;
+  let out = "";
+  let n = 0;
+  for (const ch of s) {
+    const cw = cpWidth(ch.codePointAt(0)!);
+    if (n + cw > Math.max(1, width - 1)) break;
+    out += ch;
+    n += cw;
+  }
+  return out + "…";
+}
+
+/**
+ * Facts joined with ` · `, wrapped between facts rather than inside one (`calls: 18 ok` stays
+ * whole); a fact wider than the room is wrapped at its spaces. Each line prefixed with `indent`.
+ */
+export function wrapFacts(facts: string[], width: number, indent = ""): string[] {
+  if (width <= 0) return [indent + facts.join(" · ")];
+  const room = Math.max(20, width - columns(indent));
+  const out: string[] = [];
+  let cur = "";
+  for (const f of facts) {
+    const next = cur === "" ? f : `${cur} · ${f}`;
+    if (cur !== "" && columns(next) > room) {
+      out.push(indent + cur + " ·");
+      cur = f;
+    } else cur = next;
+  }
+  if (cur !== "") out.push(...wrap(cur, width, indent));
+  return out;
+}
