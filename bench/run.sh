@@ -137,6 +137,7 @@ first_error() { # the most telling line of a stderr file, shortened
 }
 have jq || note "jq not found: jq rows skipped (apt-get install jq)"
 have mlr || note "mlr (Miller 6) not found: mlr row skipped (apt-get install miller)"
+have rg || note "rg (ripgrep) not found: the filter ceiling row skipped (apt-get install ripgrep)"
 
 CURSORLOG_OK=1
 if ! eval "$CURSORLOG --help" >/dev/null 2>"$TMP/probe.err"; then
@@ -178,14 +179,14 @@ expand() {
 measure() {
   local group=$1 tpl=$2 runs=$3 mb=$4 is_base=${5:-}
   local cmd; cmd=$(expand "$tpl")
-  local times=() rss_max=0 i t0 t1 rc status=ok
+  local times=() cpus=() rss_max=0 i t0 t1 rc status=ok
   local err="$TMP/err"
   log "[$group] $tpl  (x$runs)"
   for ((i = 0; i < runs; i++)); do
     rc=0
     t0=$(now)
     if [[ -n $GNU_TIME ]]; then
-      eval "$GNU_TIME -f '%M' -o \"\$TMP/rss\" $cmd" >/dev/null 2>"$err" || rc=$?
+      eval "$GNU_TIME -f '%U %S %M' -o \"\$TMP/rss\" $cmd" >/dev/null 2>"$err" || rc=$?
     else
       eval "$cmd" >/dev/null 2>"$err" || rc=$?
     fi
@@ -197,15 +198,17 @@ measure() {
     fi
     times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }')")
     if [[ -n $GNU_TIME ]]; then
-      local kb; kb=$(tail -n 1 "$TMP/rss")
+      local last kb; last=$(tail -n 1 "$TMP/rss"); kb=${last##* }
       [[ $kb =~ ^[0-9]+$ ]] && ((kb > rss_max)) && rss_max=$kb
+      cpus+=("$(awk '{ printf "%.2f", $1 + $2 }' <<<"$last")")
     fi
   done
-  local med="" mbs="-" ratio="-" rss="n/a"
+  local med="" mbs="-" ratio="-" rss="n/a" cpu="n/a"
   if [[ $status == ok ]]; then
     med=$(printf '%s\n' "${times[@]}" | median)
     if [[ $mb != - ]]; then mbs=$(awk -v m="$mb" -v s="$med" 'BEGIN { printf "%.1f", m / s }'); fi
     [[ -n $GNU_TIME ]] && rss=$(awk -v k="$rss_max" 'BEGIN { printf "%.0f", k / 1024 }')
+    [[ -n $GNU_TIME ]] && cpu=$(printf '%s\n' "${cpus[@]}" | median)
     if [[ -n $is_base ]]; then BASE_S[$group]=$med; fi
     if [[ -n ${BASE_S[$group]:-} ]]; then
       ratio=$(awk -v s="$med" -v b="${BASE_S[$group]}" 'BEGIN { printf "%.2f", s / b }')
@@ -214,8 +217,26 @@ measure() {
   else
     med=$status
   fi
-  ROWS+=("| $group | \`$(md_escape "$tpl")\` | $med | $mbs | $ratio | $rss |")
+  ROWS+=("| $group | \`$(md_escape "$tpl")\` | $med | $cpu | $mbs | $ratio | $rss | $(verdict "$ratio" "$rss") |")
 }
+
+# The issue's targets (issue 16), beside the figure they judge. TARGET, set before a row is
+# measured: "ratio>=10" (the peer's median over cursorlog's: cursorlog at least 10x faster),
+# "ratio>=0.25" (cursorlog within 4x of the peer), "rss<=120" (peak RSS in MB), or empty.
+TARGET=""
+verdict() { # verdict RATIO RSS -> "target: met|MISSED" or "-"
+  local ratio=$1 rss=$2 what op want have
+  [[ -z $TARGET ]] && { printf -- '-'; return; }
+  what=${TARGET%%[<>]=*}; op=${TARGET#"$what"}; want=${op:2}; op=${op:0:2}
+  if [[ $what == ratio ]]; then have=$ratio; else have=$rss; fi
+  if [[ ! $have =~ ^[0-9.]+$ ]]; then printf '%s %s: not measured' "$what" "$op$want"; return; fi
+  if awk -v h="$have" -v w="$want" -v o="$op" 'BEGIN { exit !((o == ">=") ? h >= w : h <= w) }'; then
+    printf '%s %s: met' "$what" "$op$want"
+  else
+    printf '%s %s: **MISSED**' "$what" "$op$want"
+  fi
+}
+target() { TARGET=$1; }
 
 # cursorlog row of a group: measured first, it is the ratio baseline
 cl() {
@@ -223,17 +244,18 @@ cl() {
   if ((CURSORLOG_OK)); then
     measure "$group" "$tpl" "$runs" "$mb" baseline
   else
-    ROWS+=("| $group | \`$(md_escape "$tpl")\` | skipped | - | - | - |")
+    ROWS+=("| $group | \`$(md_escape "$tpl")\` | skipped | - | - | - | - | - |")
   fi
 }
 peer() { # peer TOOL GROUP TEMPLATE RUNS MB
   local tool=$1; shift
-  if have "$tool"; then measure "$@"; else ROWS+=("| $1 | \`$(md_escape "$2")\` | skipped ($tool missing) | - | - | - |"); fi
+  if have "$tool"; then measure "$@"; else ROWS+=("| $1 | \`$(md_escape "$2")\` | skipped ($tool missing) | - | - | - | - | - |"); fi
 }
 
 # startup: hyperfine when available (better at short commands), else the measure() loop
 startup() {
   local tpls=("cursorlog json SMALL" "node -e 0")
+  # cursorlog's start-up at most 1.35x node's: node's median over cursorlog's at least 1/1.35
   if ! have hyperfine; then
     note "hyperfine not found: startup timed with a shell loop ($STARTUP_RUNS runs)"
     cl startup "${tpls[0]}" "$STARTUP_RUNS" -
@@ -243,7 +265,7 @@ startup() {
   local tpl first=1
   for tpl in "${tpls[@]}"; do
     if [[ $tpl == cursorlog* ]] && ((!CURSORLOG_OK)); then
-      ROWS+=("| startup | \`$tpl\` | skipped | - | - | - |"); first=0; continue
+      ROWS+=("| startup | \`$tpl\` | skipped | - | - | - | - | - |"); first=0; continue
     fi
     local cmd; cmd=$(expand "$tpl")
     log "[startup] $tpl  (hyperfine, $STARTUP_RUNS runs)"
@@ -251,7 +273,7 @@ startup() {
     hyperfine -N --warmup 3 --runs "$STARTUP_RUNS" --export-json "$TMP/hf.json" "$cmd" >/dev/null 2>"$TMP/err" || rc=$?
     if ((rc != 0)); then
       note "startup: \`$tpl\` failed under hyperfine (non-zero exit): $(first_error "$TMP/err")"
-      ROWS+=("| startup | \`$(md_escape "$tpl")\` | failed | - | - | - |"); first=0; continue
+      ROWS+=("| startup | \`$(md_escape "$tpl")\` | failed | - | - | - | - | - |"); first=0; continue
     fi
     med=$(node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).results[0]; console.log(r.median)' "$TMP/hf.json")
     if [[ -n $GNU_TIME ]]; then
@@ -260,9 +282,10 @@ startup() {
       [[ $kb =~ ^[0-9]+$ ]] && rss=$(awk -v k="$kb" 'BEGIN { printf "%.0f", k / 1024 }')
     fi
     if ((first)) && [[ $tpl == cursorlog* ]]; then BASE_S[startup]=$med; fi
+    if [[ $tpl == node* ]]; then target "ratio>=0.74"; else target ""; fi
     local ratio="-"
     [[ -n ${BASE_S[startup]:-} ]] && ratio=$(awk -v s="$med" -v b="${BASE_S[startup]}" 'BEGIN { printf "%.2f", s / b }')
-    ROWS+=("| startup | \`$(md_escape "$tpl")\` | $(awk -v s="$med" 'BEGIN { printf "%.3f", s }') | - | $ratio | $rss |")
+      ROWS+=("| startup | \`$(md_escape "$tpl")\` | $(awk -v s="$med" 'BEGIN { printf "%.3f", s }') | - | - | $ratio | $rss | $(verdict "$ratio" "$rss") |")
     first=0
   done
 }
@@ -274,10 +297,13 @@ MB_PARTS=-; ((needs_parts)) && MB_PARTS=$(file_mb "${PARTS[@]}")
 MB_BIG=-; ((needs_big)) && MB_BIG=$(file_mb "$BIG")
 
 for j in $JOBS; do
+  target ""
   case $j in
     filter-tool_call)
       cl "$j" "cursorlog filter --type tool_call FILE" "$RUNS" "$MB_MAIN"
-      peer jq "$j" "jq -c 'select(.type==\"tool_call\")' FILE" "$RUNS" "$MB_MAIN" ;;
+      target "ratio>=10"; peer jq "$j" "jq -c 'select(.type==\"tool_call\")' FILE" "$RUNS" "$MB_MAIN"
+      # the ceiling: the same lines (a type-first tool_call line) written by a byte search
+      target "ratio>=0.25"; peer rg "$j" "rg -F '{\"type\":\"tool_call\"' FILE" "$RUNS" "$MB_MAIN" ;;
     filter-exclude-thinking)
       cl "$j" "cursorlog filter --exclude-type thinking FILE" "$RUNS" "$MB_MAIN"
       peer jq "$j" "jq -c 'select(.type!=\"thinking\")' FILE" "$RUNS" "$MB_MAIN" ;;
@@ -286,30 +312,31 @@ for j in $JOBS; do
       peer jq "$j" "jq -c 'select(.text? | strings | test(\"error|timeout\"; \"i\"))' FILE" "$RUNS" "$MB_MAIN" ;;
     json)
       cl "$j" "cursorlog json FILE" "$RUNS" "$MB_MAIN"
-      peer jq "$j" "jq -c 'select(.type==\"result\")' FILE" "$RUNS" "$MB_MAIN" ;;
+      target "ratio>=10"; peer jq "$j" "jq -c 'select(.type==\"result\")' FILE" "$RUNS" "$MB_MAIN" ;;
     text)
       cl "$j" "cursorlog text FILE" "$RUNS" "$MB_MAIN"
-      peer jq "$j" "jq -r 'select(.type==\"tool_call\" and .subtype==\"completed\") | .tool_call | keys[] | select(endswith(\"ToolCall\"))' FILE" "$RUNS" "$MB_MAIN" ;;
+      target "ratio>=7"; peer jq "$j" "jq -r 'select(.type==\"tool_call\" and .subtype==\"completed\") | .tool_call | keys[] | select(endswith(\"ToolCall\"))' FILE" "$RUNS" "$MB_MAIN" ;;
     timeline)
       cl "$j" "cursorlog timeline FILE" "$RUNS" "$MB_MAIN"
-      peer jq "$j" "jq -r 'select(.type==\"tool_call\" and .subtype==\"completed\") | [.session_id, .call_id, (.tool_call|keys[]|select(endswith(\"ToolCall\"))), .timestamp_ms] | @csv' FILE" "$RUNS" "$MB_MAIN"
-      peer mlr "$j" "mlr --ijsonl --ocsv filter '\$type==\"tool_call\"' then cut -f session_id,call_id,subtype,timestamp_ms FILE" "$RUNS" "$MB_MAIN" ;;
+      target "ratio>=7"; peer jq "$j" "jq -r 'select(.type==\"tool_call\" and .subtype==\"completed\") | [.session_id, .call_id, (.tool_call|keys[]|select(endswith(\"ToolCall\"))), .timestamp_ms] | @csv' FILE" "$RUNS" "$MB_MAIN"
+      target ""; peer mlr "$j" "mlr --ijsonl --ocsv filter '\$type==\"tool_call\"' then cut -f session_id,call_id,subtype,timestamp_ms FILE" "$RUNS" "$MB_MAIN" ;;
     validate)
       cl "$j" "cursorlog validate FILE" "$RUNS" "$MB_MAIN"
-      peer jq "$j" "jq -c . FILE" "$RUNS" "$MB_MAIN" ;;
+      target "ratio>=6"; peer jq "$j" "jq -c . FILE" "$RUNS" "$MB_MAIN" ;;
     startup)
       startup ;;
     jobs | jobs-text)
       c=json; [[ $j == jobs-text ]] && c=text
       cl "$j" "cursorlog $c --jobs 1 PARTS" "$RUNS" "$MB_PARTS"
       if ((CURSORLOG_OK)); then measure "$j" "cursorlog $c --jobs 2 PARTS" "$RUNS" "$MB_PARTS"
-      else ROWS+=("| $j | \`cursorlog $c --jobs 2 PARTS\` | skipped | - | - | - |"); fi ;;
+      else ROWS+=("| $j | \`cursorlog $c --jobs 2 PARTS\` | skipped | - | - | - | - | - |"); fi ;;
     jobs-many)
       cl "$j" "cursorlog json --jobs 1 MANY" "$RUNS" -
       if ((CURSORLOG_OK)); then measure "$j" "cursorlog json --jobs 2 MANY" "$RUNS" -
-      else ROWS+=("| $j | \`cursorlog json --jobs 2 MANY\` | skipped | - | - | - |"); fi ;;
+      else ROWS+=("| $j | \`cursorlog json --jobs 2 MANY\` | skipped | - | - | - | - | - |"); fi ;;
     scale)
       if ((CURSORLOG_OK)); then
+        target "rss<=120"
         for c in "json" "text" "timeline" "filter --type tool_call" "filter --exclude-type thinking" "validate" "stats"; do
           measure "$j" "cursorlog $c BIG" "${SCALE_RUNS:-1}" "$MB_BIG"
         done
@@ -329,10 +356,12 @@ rev=$(git rev-parse --short HEAD 2>/dev/null || echo "uncommitted")
   echo "- machine: $(nproc 2>/dev/null || echo '?') cores${cpu:+, $cpu}, $(awk '/MemTotal/ { printf "%.0f GB RAM", $2 / 1048576 }' /proc/meminfo 2>/dev/null || true)"
   echo "- versions: node $(node --version), $(ver jq --version), $(ver mlr --version), $(ver hyperfine --version); cursorlog \`$CURSORLOG\` at $rev"
   echo "- FILE = \`$FILE\`, SMALL = \`$SMALL\`, PARTS = \`$DATA/part-{1..4}.ndjson\`, BIG = \`$BIG\`"
-  echo "- median s: median wall time; MB/s: input MB (10^6 bytes) / median s; ratio: median s / median s of the group's first (cursorlog) row, so > 1 means slower than cursorlog; peak RSS: max over runs (GNU time %M)"
+  echo "- median s: median wall time; CPU s: median user + sys time (GNU time), steadier than wall time on a shared machine; MB/s: input MB (10^6 bytes) / median s; ratio: median s / median s of the group's first (cursorlog) row, so > 1 means slower than cursorlog; peak RSS: max over runs (GNU time %M)"
   echo
-  echo "| job | command | median s | MB/s | ratio to cursorlog | peak RSS MB |"
-  echo "|---|---|---:|---:|---:|---:|"
+  echo "- target: issue 16's goal for the row's ratio (or, on the 1 GB rows, its peak RSS), and whether this run met it"
+  echo
+  echo "| job | command | median s | CPU s | MB/s | ratio to cursorlog | peak RSS MB | target |"
+  echo "|---|---|---:|---:|---:|---:|---:|---|"
   printf '%s\n' "${ROWS[@]}"
   if ((${#NOTES[@]})); then
     echo

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import type { PredicateSpec } from "../src/query/predicate.js";
 import { rawSkipFor } from "../src/outputs/filter/skip.js";
 import { runCli } from "./helpers/run-cli.js";
+import { soundLine } from "../src/input/line-splitter.js";
 
 const LINES = {
   thinking: '{"type":"thinking","subtype":"delta","text":"hm","session_id":"s","timestamp_ms":1}',
@@ -18,7 +19,9 @@ function skipped(spec: PredicateSpec): string[] {
   return Object.entries(LINES)
     .filter(([, line]) => {
       const buf = Buffer.from(line);
-      return skip.test(buf, 0, buf.length) !== undefined;
+      const sound = soundLine(buf, 0, buf.length);
+      assert.ok(sound !== undefined, line);
+      return skip.test(sound) !== undefined;
     })
     .map(([type]) => type);
 }

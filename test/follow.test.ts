@@ -370,10 +370,16 @@ for (const c of logCommands().filter((c) => c.flags.has("--follow"))) {
         assert.equal(r.stdout, expected.stdout, `${what}: ${args.join(" ")}`);
         assert.equal(r.stderr, expected.stderr, `${what}: ${args.join(" ")}`);
       }
-      const piped = spawnSync("bash", ["--norc", "--noprofile", "-c", `cat ${log} | node ${BIN} ${c.name} -f /dev/stdin`], { env: ENV, encoding: "utf8", timeout: BOUND_MS });
-      assert.equal(piped.status, expected.status, `${what}: a pipe`);
-      assert.equal(piped.stdout, expected.stdout.replaceAll(log, "/dev/stdin"), `${what}: a pipe`);
-      assert.equal(piped.stderr, expected.stderr.replaceAll(log, "/dev/stdin"), `${what}: a pipe`);
+      // Through a pipe, against the same pipe read without -f (the file's name is /dev/stdin in
+      // both, so show's wrapping of the header that names it is the same too).
+      const pipe = (follow: string) =>
+        spawnSync("bash", ["--norc", "--noprofile", "-c", `cat ${log} | node ${BIN} ${c.name} ${follow} /dev/stdin`], { env: ENV, encoding: "utf8", timeout: BOUND_MS });
+      const piped = pipe("-f");
+      const plain = pipe("");
+      assert.match(plain.stderr, /trailing garbage ignored|corrupt gzip data|truncated gzip data/, `${what}: a pipe without -f`);
+      assert.equal(piped.status, plain.status, `${what}: a pipe`);
+      assert.equal(piped.stdout, plain.stdout, `${what}: a pipe`);
+      assert.equal(piped.stderr, plain.stderr, `${what}: a pipe`);
     }
   });
 }

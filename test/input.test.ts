@@ -5,7 +5,9 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { gzipSync } from "node:zlib";
 import { JsonReader } from "../src/input/json-reader.js";
-import { skipTypes, type RawSkip } from "../src/input/raw-skip.js";
+import { keepWhole, skipAllBut, skipTypes, type RawSkip } from "../src/input/raw-skip.js";
+import { readInputs } from "../src/input/read-inputs.js";
+import { Readable } from "node:stream";
 import { LineSplitter } from "../src/input/line-splitter.js";
 import type { InputItem } from "../src/input/record.js";
 import { logCommands } from "./helpers/run-chunks.js";
@@ -252,4 +254,63 @@ test("skipped lines: inside a value spread over lines they are read as its lines
     [1, undefined, '{"type":"assistant","a":1}', false],
     [3, 5, "thinking", true],
   ]);
+});
+
+test("skipped lines: a run grows only by lines of the very same type (same length is not enough; an escaped type is asked again)", () => {
+  const log = '{"type":"aaaa"}\n{"type":"aaaa","n":1}\n{"type":"aaab"}\n{"type":"aaa\\u0061"}\n{"type":"aaaa"}\n{"type":"aaab","x":{"type":"aaaa"}}\n';
+  const skip = skipTypes(["aaaa", "aaab"])!;
+  for (const size of [log.length, 7]) {
+    const lines = readSkipping(log, skip, size).flatMap(([line, last, type]) => Array.from({ length: (last ?? line) - line + 1 }, (_v, k) => [line + k, type]));
+    assert.deepEqual(lines, [[1, "aaaa"], [2, "aaaa"], [3, "aaab"], [4, "aaaa"], [5, "aaaa"], [6, "aaab"]], `chunk size ${size}`);
+  }
+  assert.deepEqual(readSkipping(log, skip, log.length), [
+    [1, 2, "aaaa", true],
+    [3, undefined, "aaab", true],
+    [4, 5, "aaaa", true],
+    [6, undefined, "aaab", true],
+  ]);
+  // A blank line between two lines of one type ends the run: a run is consecutive lines.
+  assert.deepEqual(readSkipping('{"type":"aaaa"}\n\n{"type":"aaaa"}\n{"type":"aaaa"}\n', skip, 100), [
+    [1, undefined, "aaaa", true],
+    [3, 4, "aaaa", true],
+  ]);
+});
+
+test("filter --type's raw lines: their read buffer is read into again once the batch is released, never before", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-release-"));
+  const path = join(dir, "big.ndjson");
+  const line = (i: number) => JSON.stringify({ type: i % 3 === 0 ? "tool_call" : "thinking", n: i, text: "z".repeat(200) });
+  writeFileSync(path, Array.from({ length: 60_000 }, (_v, i) => line(i) + "\n").join("")); // ~14 MiB: 14 reads of 1 MiB
+  const want = readFileSync(path, "utf8").split("\n").filter((l) => l.includes('"tool_call"'));
+  const skip = keepWhole(skipAllBut(["tool_call"]), (t) => t === "tool_call");
+  const read = async (release: boolean) => {
+    const buffers = new Set<ArrayBufferLike>();
+    const kept: Array<{ raw: Buffer; copy: string }> = [];
+    for await (const batch of readInputs({ files: [path], stdin: Readable.from([]), maxLineBytes: 1e9, stopAtMalformed: true, skip })) {
+      for (const item of batch.items) {
+        if ("raw" in item && item.raw !== undefined) {
+          buffers.add(item.raw.buffer);
+          kept.push({ raw: item.raw, copy: item.raw.toString("utf8") });
+        }
+      }
+      if (release) {
+        // What a consumer does: copy the lines out, then release (set when the batch holds raw lines).
+        assert.equal(typeof batch.release, batch.items.some((i) => "raw" in i && i.raw !== undefined) ? "function" : "undefined");
+        kept.length = 0;
+        batch.release?.();
+      }
+    }
+    return { buffers, kept };
+  };
+  const unreleased = await read(false);
+  // Never released: no buffer is read into again, so every kept line still holds its bytes.
+  assert.ok(unreleased.buffers.size >= 14, `${unreleased.buffers.size} buffers`);
+  for (const k of unreleased.kept) assert.equal(k.raw.toString("utf8"), k.copy);
+  // (A line that spans two reads is parsed, not kept raw: a few per file.)
+  const wanted = new Set(want);
+  for (const k of unreleased.kept) assert.ok(wanted.has(k.copy.trimEnd()), k.copy.slice(0, 40));
+  assert.ok(unreleased.kept.length > want.length * 0.99, `${unreleased.kept.length} of ${want.length} kept raw`);
+  // Released: a handful of buffers, reused.
+  const released = await read(true);
+  assert.ok(released.buffers.size <= 5, `${released.buffers.size} buffers`);
 });

@@ -1,9 +1,14 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
-import { keepWhole, skipAllBut, skipCompletionBodies, skipTypes } from "../src/input/raw-skip.js";
-import { soundLine } from "../src/input/sound-line.js";
-import { wellFormed } from "../src/input/well-formed.js";
+import { keepWhole, skipAllBut, skipCompletionBodies, skipTypes, type RawSkip } from "../src/input/raw-skip.js";
+import { soundLine } from "../src/input/line-splitter.js";
+
+/** What the input layer does with a line: the scanner's verdict, then the skip's test if the line is sound. */
+function judge(skip: RawSkip, buf: Buffer, start: number, end: number): unknown {
+  const line = soundLine(buf, start, end);
+  return line === undefined ? undefined : skip.test(line);
+}
 
 const lines = readdirSync("test/fixtures")
   .filter((f) => f.endsWith(".ndjson"))
@@ -26,7 +31,7 @@ test("raw skip is sound: a skipped line parses, and its type is the one JSON.par
   for (const line of lines) {
     const buf = Buffer.from(line);
     for (const skip of [all, but]) {
-      const t = skip.test(buf, 0, buf.length);
+      const t = judge(skip, buf, 0, buf.length);
       if (t === undefined) continue;
       skipped++;
       assert.equal(parsedType(line), t, line.slice(0, 80));
@@ -40,14 +45,14 @@ test("completion bodies: a completed tool call stands in as {type, subtype, call
   let n = 0;
   for (const line of lines) {
     const buf = Buffer.from(line);
-    const v = skip.test(buf, 0, buf.length);
+    const v = judge(skip, buf, 0, buf.length);
     if (v === undefined) continue;
     n++;
     const parsed = JSON.parse(line) as { type: string; subtype: string; call_id: string };
     assert.deepEqual(v, { type: "tool_call", subtype: "completed", call_id: parsed.call_id, tool_call: {} });
     assert.equal(parsed.type, "tool_call");
     assert.equal(parsed.subtype, "completed");
-    for (let cut = 1; cut < buf.length; cut += 7) assert.equal(skip.test(buf, 0, cut), undefined, `cut at ${cut}`);
+    for (let cut = 1; cut < buf.length; cut += Math.max(7, buf.length >> 8)) assert.equal(judge(skip, buf, 0, cut), undefined, `cut at ${cut}`);
   }
   assert.ok(n > 30, `only ${n} completions`);
 });
@@ -56,24 +61,14 @@ test("raw skip never skips a line cut at any position, nor a line with a second 
   for (const line of lines.slice(0, 60)) {
     const buf = Buffer.from(line);
     for (let cut = 1; cut < buf.length; cut++) {
-      assert.equal(all.test(buf, 0, cut), undefined, `cut at ${cut}: ${line.slice(0, cut)}`);
-      assert.equal(but.test(buf, 0, cut), undefined, `cut at ${cut}: ${line.slice(0, cut)}`);
+      assert.equal(judge(all, buf, 0, cut), undefined, `cut at ${cut}: ${line.slice(0, cut)}`);
+      assert.equal(judge(but, buf, 0, cut), undefined, `cut at ${cut}: ${line.slice(0, cut)}`);
     }
   }
+  // A second top-level type wins, as in JSON.parse: this line is a result.
   const twice = Buffer.from('{"type":"thinking","subtype":"delta","text":"x","type":"result"}');
-  assert.equal(all.test(twice, 0, twice.length), undefined);
-  assert.equal(but.test(twice, 0, twice.length), undefined);
-});
-
-test("wellFormed: structure only, with what it catches spelled out", () => {
-  const ok = (s: string) => wellFormed(Buffer.from(s), 0, Buffer.byteLength(s));
-  assert.equal(ok('{"a":"b\\"}","c":[1,{"d":null}]}'), true);
-  assert.equal(ok('{"a":"' + "x".repeat(500) + '\\\\"}'), true);
-  assert.equal(ok('{"a":"b"} {"c":1}'), false, "two values");
-  assert.equal(ok('{"a":"b}'), false, "unclosed string");
-  assert.equal(ok('{"a":"b\u0001"}'), false, "raw control character");
-  assert.equal(ok('{"a":RetriableError}'), false, "bare words");
-  assert.equal(ok('{"a":{"b":1}'), false, "unbalanced");
+  assert.equal(judge(all, twice, 0, twice.length), "result");
+  assert.equal(judge(but, twice, 0, twice.length), undefined);
 });
 
 test("keepWhole: a kept line has the type JSON.parse sees, ends in its own LF, and is never cut", () => {
@@ -82,46 +77,36 @@ test("keepWhole: a kept line has the type JSON.parse sees, ends in its own LF, a
   for (const line of lines) {
     const buf = Buffer.from(line + "\n");
     const end = buf.length - 1;
-    const t = keep.keep!(buf, 0, end);
+    const sound = soundLine(buf, 0, end);
+    const t = sound === undefined ? undefined : keep.keep!(sound);
     if (t === undefined) continue;
     n++;
     assert.equal(parsedType(line), t);
     assert.notEqual(t, "thinking");
-    assert.equal(keep.keep!(Buffer.from(line), 0, Buffer.byteLength(line)), undefined, "no LF of its own: not kept");
-    for (let cut = 1; cut < end; cut += 5) assert.equal(keep.keep!(Buffer.concat([buf.subarray(0, cut), Buffer.from("\n")]), 0, cut), undefined);
+    assert.equal(keep.keep!(soundLine(Buffer.from(line), 0, Buffer.byteLength(line))!), undefined, "no LF of its own: not kept");
+    for (let cut = 1; cut < end; cut += Math.max(5, end >> 8)) assert.equal(soundLine(Buffer.concat([buf.subarray(0, cut), Buffer.from("\n")]), 0, cut), undefined);
   }
   assert.ok(n > 100, `only ${n} kept`);
 });
 
-test("soundLine: a flat line is judged by how it ends, and what that lets through is spelled out", () => {
-  const ok = (s: string) => soundLine(Buffer.from(s), 0, Buffer.byteLength(s));
-  const line = '{"type":"thinking","subtype":"delta","text":"a}\\"b\\\\","session_id":"s","timestamp_ms":17}';
-  assert.equal(ok(line), true);
-  assert.equal(ok('{"type":"thinking","subtype":"completed","session_id":"s"}'), true, "ends in a string");
-  assert.equal(ok('{"type":"thinking","flag":true}'), true, "ends in a literal");
-  for (let cut = 1; cut < line.length; cut++) assert.equal(ok(line.slice(0, cut)), false, `cut at ${cut}: ${line.slice(0, cut)}`);
-  assert.equal(ok('{"type":"thinking","text":"ab{"type":"result","x":1}'), false, "a cut line run into the next event");
-  assert.equal(ok('{"type":"thinking","text":"x","type":"result"}'), false, "a second type as the last member");
-  assert.equal(ok('{"type":"thinking","type":"result","k":1}'), false, "a second type before the last member (it wins in JSON.parse: parsed)");
-  assert.equal(ok('{"type":"thinking","text":"\\"type\\"","k":1}'), true, "the word type quoted inside a string");
-  assert.equal(ok('{"type":"thinking","text":"x\\"}'), false, "the last quote is escaped: the string never closes");
-  assert.equal(ok('{"type":"thinking","text":"x","list":[1,2]}'), true, "not flat-ending: the full walk says yes");
-  // Not caught in a flat line's middle (validate parses every line):
-  assert.equal(ok('{"type":"thinking","text":"a\u0001b","k":1}'), true, "raw control character");
-  assert.equal(ok('{"type":"thinking" garbage,"k":1}'), true, "bytes that are not JSON");
-});
-
-test("soundLine says yes to every line JSON.parse reads as an object, and no to every cut of them", () => {
-  for (const line of lines) {
-    const buf = Buffer.from(line);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(line);
-    } catch {
-      continue;
+test("damage anywhere in a line of a skipped type keeps it from being skipped: it is parsed, and reported", () => {
+  const text = "x".repeat(300);
+  const line = `{"type":"thinking","subtype":"delta","text":"${text}","session_id":"s","timestamp_ms":17}`;
+  const buf = Buffer.from(line);
+  assert.equal(judge(all, buf, 0, buf.length), "thinking");
+  const at = [1, 9, 12, 40, 60, 100, 200, 330, line.length - 1];
+  const damage: Array<[string, (b: Buffer, i: number) => Buffer]> = [
+    ["a raw control character", (b, i) => Buffer.concat([b.subarray(0, i), Buffer.from([1]), b.subarray(i + 1)])],
+    ["a bad escape", (b, i) => Buffer.concat([b.subarray(0, i), Buffer.from("\\q"), b.subarray(i + 1)])],
+    ["invalid UTF-8", (b, i) => Buffer.concat([b.subarray(0, i), Buffer.from([0xc3, 0x28]), b.subarray(i + 1)])],
+    ["a line cut short", (b, i) => b.subarray(0, i)],
+    ["two events run together", (b, i) => Buffer.concat([b.subarray(0, i), b])],
+  ];
+  for (const [what, hurt] of damage) {
+    for (const i of at) {
+      const bad = hurt(buf, i);
+      assert.equal(judge(all, bad, 0, bad.length), undefined, `${what} at ${i}`);
+      assert.equal(judge(but, bad, 0, bad.length), undefined, `${what} at ${i}`);
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) continue;
-    assert.equal(soundLine(buf, 0, buf.length), true, line.slice(0, 80));
-    for (let cut = 1; cut < buf.length; cut += 3) assert.equal(soundLine(buf, 0, cut), false, `cut at ${cut}: ${line.slice(0, cut)}`);
   }
 });

@@ -7,6 +7,8 @@ import fc from "fast-check";
 import pc from "picocolors";
 import { FIELDS_READ } from "../src/events/action.js";
 import { shortenStrings, type Shortening } from "../src/input/shorten-strings.js";
+import { shortenToolCalls } from "../src/input/raw-skip.js";
+import { soundLine } from "../src/input/line-splitter.js";
 import { ndjsonTransform } from "../src/stream/ndjson-transform.js";
 import type { Stage } from "../src/stream/stage.js";
 import type { Reporter } from "../src/diagnostics.js";
@@ -53,14 +55,26 @@ test("shortenStrings: long strings of a call's arguments and result are cut to a
   assert.equal((shell.result!.failure!.nested as unknown[])[1], big("in an array"), "array elements are never cut");
 });
 
-test("shortenStrings: nothing to cut, or a line that is not sound, gives undefined (the line is then read whole)", () => {
+test("shortenStrings: nothing to cut gives undefined; only a sound tool_call line is shortened (the rest is read whole)", () => {
   const small = completion({ args: { command: "ls" }, result: { success: { stdout: "a" } } });
   assert.equal(shorten(small), undefined);
   const line = completion({ args: { path: "a" }, result: { success: { content: big("file") } } });
   assert.ok(shorten(line) !== undefined);
-  for (let cut = 1; cut < line.length; cut += 7) assert.equal(shorten(line.slice(0, cut)), undefined, `cut at ${cut}`);
-  assert.equal(shorten(line + " x"), undefined, "bytes after the object");
-  assert.equal(shorten(line.replace('"subtype"', '"type":"result","subtype"')), undefined, "a second top-level type");
+  // What the input layer asks: the line scanner's verdict first (raw-skip.ts), then the type it read.
+  const skip = shortenToolCalls(undefined, FIELDS_READ);
+  const viaSplitter = (l: string) => {
+    const b = Buffer.from(l);
+    const sound = soundLine(b, 0, b.length);
+    return sound === undefined ? undefined : skip.shorten!(sound);
+  };
+  assert.equal(viaSplitter(line), shorten(line));
+  for (let cut = 1; cut < line.length; cut += 7) assert.equal(viaSplitter(line.slice(0, cut)), undefined, `cut at ${cut}`);
+  assert.equal(viaSplitter(line + " x"), undefined, "bytes after the object");
+  assert.equal(viaSplitter(line.replace('"subtype"', '"type":"result","subtype"')), undefined, "a second top-level type, which wins: not a tool call");
+  const escaped = line.replace("file 3", "file\\u0001 3");
+  assert.ok(viaSplitter(escaped) !== undefined && viaSplitter(escaped) === shorten(escaped), "an escaped control character is fine");
+  assert.equal(viaSplitter(line.replace("file 3", "file\u0001 3")), undefined, "a raw control character deep inside a string that would be cut");
+  assert.equal(viaSplitter(line.replace("file 3", "file\\x 3")), undefined, "a bad escape deep inside a string that would be cut");
 });
 
 test("shortenStrings: a cut never splits a UTF-8 character or an escape, wherever the limit falls", () => {

@@ -1,5 +1,6 @@
 import { constants, isAscii, isUtf8 } from "node:buffer";
-import type { RawSkip } from "./raw-skip.js";
+import type { RawSkip, SoundLine } from "./raw-skip.js";
+import { LineFlag, LineScanner, LineStatus, RECORD_FIELDS } from "./scan/index.js";
 import type { JsonObject } from "./record.js";
 
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
@@ -40,17 +41,38 @@ export interface OversizeLine {
   oversize: number;
 }
 
+/** Bytes given to the scanner at a time: a longer chunk is scanned in slices. */
+const SLICE = 1 << 20;
+/** A line longer than a slice (or held over several chunks) is scanned alone up to this length; past it, it is parsed unscanned. */
+const LONG_SCAN = 8 << 20;
+
+let shared: LineScanner | undefined;
+
+/** The process's one scanner: a splitter uses it only within push() and end(), never across them. */
+function lineScanner(): LineScanner {
+  return (shared ??= new LineScanner(SLICE));
+}
+
 /**
  * Bytes in, physical lines out. Pure (no streams): feed it chunks of any size, it returns the
- * lines each chunk completed, in order. Lines are found in the raw bytes and decoded one by one,
- * so UTF-8 split across chunks needs no care and a line the command can `skip` (see raw-skip.ts)
- * is never decoded at all: it only counts. CRLF, a BOM at the start of any line, and a last line without `\n` are handled.
+ * lines each chunk completed, in order. The line scanner (scan/) finds the lines of each chunk,
+ * checks each against the whole JSON grammar and notes its type; lines are then decoded one by
+ * one, so UTF-8 split across chunks needs no care and a sound line the command can `skip` (see
+ * raw-skip.ts) is never decoded at all: it only counts. A line that is not sound (damaged, not an
+ * object, not UTF-8) is decoded and parsed as usual, whatever its type: every command reports it.
+ * CRLF, a BOM at the start of any line, and a last line without `\n` are handled.
  */
 export class LineSplitter {
   private parts: Buffer[] = [];
   private partsLength = 0;
   private lineNo = 0;
   private skipping = false;
+  /** The last run of skipped lines of a string type, and where its last line's type is. */
+  private run: SkippedLine | undefined;
+  private runTypeStart = 0;
+  private runTypeEnd = 0;
+  /** What the skip tests see of the line being taken (one object, reused). */
+  private readonly sound: SoundLine = { buf: EMPTY, start: 0, end: 0, typeStart: -1, typeEnd: -1, typeEscaped: false, subStart: -1, subEnd: -1, subEscaped: false, flags: 0 };
 
   private readonly maxLineBytes: number;
 
@@ -84,15 +106,33 @@ export class LineSplitter {
     const out: Array<Line | SkippedLine | OversizeLine> = [];
     let p = 0;
     const n = chunk.length;
-    while (p < n) {
-      const q = chunk.indexOf(10, p);
+    if (this.parts.length > 0 || this.skipping) {
+      const q = chunk.indexOf(10);
       if (q < 0) {
-        this.hold(chunk.subarray(p));
-        break;
+        this.hold(chunk);
+        return out;
       }
-      if (this.parts.length === 0 && !this.skipping) this.take(chunk, p, q, out);
-      else this.takeHeld(chunk.subarray(p, q), out);
+      this.takeHeld(chunk.subarray(0, q), out);
       p = q + 1;
+    }
+    const scanner = lineScanner();
+    while (p < n) {
+      const stop = Math.min(n, p + SLICE);
+      const count = scanner.scan(chunk, p, stop, false);
+      if (count === 0) {
+        // No LF in the slice: the rest of the chunk, or a line longer than a slice.
+        const q = stop === n ? -1 : chunk.indexOf(10, stop);
+        if (q < 0) {
+          this.hold(chunk.subarray(p));
+          break;
+        }
+        this.takeAlone(chunk, p, q, out);
+        p = q + 1;
+        continue;
+      }
+      const rec = scanner.records;
+      for (let k = 0; k < count * RECORD_FIELDS; k += RECORD_FIELDS) this.take(chunk, p, rec, k, out);
+      p += scanner.consumed;
     }
     return out;
   }
@@ -128,28 +168,77 @@ export class LineSplitter {
     const whole = this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.partsLength + tail.length);
     this.parts = [];
     this.partsLength = 0;
-    this.take(whole, 0, whole.length, out);
+    this.takeAlone(whole, 0, whole.length, out);
   }
 
-  private take(buf: Buffer, start: number, end: number, out: Array<Line | SkippedLine | OversizeLine>): void {
-    const lineNo = ++this.lineNo;
+  /** The line `buf[start, end)` (`end` its LF or the input's end), scanned alone: it spans chunks or slices. */
+  private takeAlone(buf: Buffer, start: number, end: number, out: Array<Line | SkippedLine | OversizeLine>): void {
     if (end - start > this.maxLineBytes) {
-      out.push({ lineNo, oversize: end - start });
+      out.push({ lineNo: ++this.lineNo, oversize: end - start });
       return;
     }
-    if (end > start && buf[end - 1] === 13) end--;
-    // A UTF-8 byte-order mark is not part of the line, at the start of any line: `cat a.ndjson
-    // b.ndjson` of two files that begin with one puts one mid-stream.
-    if (end - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) start += 3;
-    // A blank line is counted and nothing more: no object, no decoding, no parse.
-    if (isBlankBytes(buf, start, end)) return;
-    if (this.skip !== undefined) {
-      const kept = this.skip.keep?.(buf, start, end);
+    if (end - start > LONG_SCAN) {
+      // Not held in the scanner's memory, which would keep that size: parsed, and checked by that.
+      let e = end;
+      if (e > start && buf[e - 1] === 13) e--;
+      const s = e - start >= 3 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf ? start + 3 : start;
+      if (isBlankBytes(buf, s, e)) ++this.lineNo;
+      else this.decoded(++this.lineNo, buf, s, e, -1, out);
+      return;
+    }
+    const scanner = lineScanner();
+    // An empty line makes no record: it is blank, counted and nothing more.
+    if (scanner.scan(buf, start, end, true) === 0) ++this.lineNo;
+    else this.take(buf, start, scanner.records, 0, out);
+  }
+
+  /** The line of the scanner's record at `rec[k]`, whose offsets count from `buf[base]`. */
+  private take(buf: Buffer, base: number, rec: Int32Array, k: number, out: Array<Line | SkippedLine | OversizeLine>): void {
+    const lineNo = ++this.lineNo;
+    const start = base + rec[k]!;
+    const end = base + rec[k + 1]!;
+    const word = rec[k + 2]!;
+    const status = word & 0xff;
+    // The line as read: its BOM and CR count against the limit.
+    const length = end - start + ((word & LineFlag.BOM) !== 0 ? 3 : 0) + (buf[end] === 13 ? 1 : 0);
+    if (length > this.maxLineBytes) {
+      out.push({ lineNo, oversize: length });
+      return;
+    }
+    // A blank line is counted and nothing more: no object, no decoding, no parse. (Form feeds and
+    // vertical tabs are not JSON white space, so the scanner calls a line of them BAD: blank too.)
+    if (status === LineStatus.BLANK || (status === LineStatus.BAD && isBlankBytes(buf, start, end))) return;
+    const skip = this.skip;
+    // The run of skipped lines just before, of this very type (its bytes, escape-free): one line
+    // more, without asking the skip again (its string answers depend on the type alone).
+    const run = this.run;
+    if (run !== undefined && status === LineStatus.OBJECT && (word & (LineFlag.KEY_ESCAPED | LineFlag.TYPE_ESCAPED)) === 0 && run.buf === buf && run.lineNo + run.count === lineNo && out.length > 0 && out[out.length - 1] === run) {
+      const ts = base + rec[k + 4]!;
+      const n = base + rec[k + 5]! - ts;
+      if (rec[k + 4]! >= 0 && n === this.runTypeEnd - this.runTypeStart && sameRange(buf, ts, this.runTypeStart, n)) {
+        run.count++;
+        run.end = end;
+        return;
+      }
+    }
+    if (skip !== undefined && status === LineStatus.OBJECT && rec[k + 4]! >= 0 && (word & LineFlag.KEY_ESCAPED) === 0) {
+      const line = this.sound;
+      line.buf = buf;
+      line.start = start;
+      line.end = end;
+      line.typeStart = base + rec[k + 4]!;
+      line.typeEnd = base + rec[k + 5]!;
+      line.typeEscaped = (word & LineFlag.TYPE_ESCAPED) !== 0;
+      line.subStart = rec[k + 6]! < 0 ? -1 : base + rec[k + 6]!;
+      line.subEnd = rec[k + 7]! < 0 ? -1 : base + rec[k + 7]!;
+      line.subEscaped = (word & LineFlag.SUBTYPE_ESCAPED) !== 0;
+      line.flags = word;
+      const kept = skip.keep?.(line);
       if (kept !== undefined) {
         out.push({ lineNo, skipped: kept, count: 1, keep: true, buf, start, end });
         return;
       }
-      const type = this.skip.test(buf, start, end);
+      const type = skip.test(line);
       if (type !== undefined) {
         const last = out.length > 0 ? out[out.length - 1]! : undefined;
         // The same type as the line before, in the same buffer: the run grows by a line.
@@ -158,21 +247,35 @@ export class LineSplitter {
           last.end = end;
           return;
         }
-        out.push({ lineNo, skipped: type, count: 1, buf, start, end });
+        const skipped: SkippedLine = { lineNo, skipped: type, count: 1, buf, start, end };
+        out.push(skipped);
+        if (typeof type === "string" && skip.keep === undefined && !line.typeEscaped) {
+          this.run = skipped;
+          this.runTypeStart = line.typeStart;
+          this.runTypeEnd = line.typeEnd;
+        }
         return;
       }
-      const short = this.skip.shorten?.(buf, start, end);
+      const short = skip.shorten?.(line);
       if (short !== undefined) {
         out.push({ lineNo, text: short, shortened: { buf, start, end } });
         return;
       }
     }
+    this.decoded(lineNo, buf, start, end, status, out);
+  }
+
+  /** The line decoded, for JSON.parse (json-reader.ts) to read and, if it is damaged, to report. `status` -1: not scanned. */
+  private decoded(lineNo: number, buf: Buffer, start: number, end: number, status: number, out: Array<Line | SkippedLine | OversizeLine>): void {
     const text = decode(buf, start, end);
+    if (status === LineStatus.BAD_UTF8) out.push({ lineNo, text, bytes: Buffer.from(buf.subarray(start, end)) });
     // U+FFFD in the text: a bad byte sequence, or the character itself, written validly.
-    if (text.indexOf("\ufffd") >= 0 && !isUtf8(buf.subarray(start, end))) out.push({ lineNo, text, bytes: Buffer.from(buf.subarray(start, end)) });
+    else if (status !== LineStatus.OBJECT && text.indexOf("\ufffd") >= 0 && !isUtf8(buf.subarray(start, end))) out.push({ lineNo, text, bytes: Buffer.from(buf.subarray(start, end)) });
     else out.push({ lineNo, text });
   }
 }
+
+const EMPTY = Buffer.alloc(0);
 
 /** True when `buf[start, end)` holds only spaces, tabs, CRs, form feeds and vertical tabs (or nothing). */
 function isBlankBytes(buf: Buffer, start: number, end: number): boolean {
@@ -181,6 +284,36 @@ function isBlankBytes(buf: Buffer, start: number, end: number): boolean {
     if (b !== 32 && b !== 9 && b !== 13 && b !== 12 && b !== 11) return false;
   }
   return true;
+}
+
+/** `buf[a, a + n)` and `buf[b, b + n)` hold the same bytes. */
+function sameRange(buf: Buffer, a: number, b: number, n: number): boolean {
+  for (let i = 0; i < n; i++) if (buf[a + i] !== buf[b + i]) return false;
+  return true;
+}
+
+/**
+ * What a RawSkip is shown of the line `buf[start, end)` (no LF inside), or undefined when it is
+ * not a sound line and is parsed instead: for tests and tools that judge one line.
+ */
+export function soundLine(buf: Buffer, start: number, end: number): SoundLine | undefined {
+  const scanner = lineScanner();
+  if (scanner.scan(buf, start, end, true) === 0) return undefined;
+  const r = scanner.records;
+  const word = r[2]!;
+  if ((word & 0xff) !== LineStatus.OBJECT || r[4]! < 0 || (word & LineFlag.KEY_ESCAPED) !== 0) return undefined;
+  return {
+    buf,
+    start: start + r[0]!,
+    end: start + r[1]!,
+    typeStart: start + r[4]!,
+    typeEnd: start + r[5]!,
+    typeEscaped: (word & LineFlag.TYPE_ESCAPED) !== 0,
+    subStart: r[6]! < 0 ? -1 : start + r[6]!,
+    subEnd: r[7]! < 0 ? -1 : start + r[7]!,
+    subEscaped: (word & LineFlag.SUBTYPE_ESCAPED) !== 0,
+    flags: word,
+  };
 }
 
 /** Past this length a line is checked for ASCII first: decoding ASCII as Latin-1 is several times faster than UTF-8. */

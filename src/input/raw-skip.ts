@@ -1,54 +1,70 @@
 import type { JsonObject } from "./record.js";
-import { shortenStrings } from "./shorten-strings.js";
-import { soundLine } from "./sound-line.js";
-import { jsonObjectLine } from "./json-line.js";
-import { closingQuote, wellFormed } from "./well-formed.js";
+import { LineFlag } from "./scan/index.js";
+import { closingQuote, shortenStrings } from "./shorten-strings.js";
 
 /**
- * Deciding from a line's raw bytes, before decoding or parsing it, that a command does not need
- * it. This is what makes `json` and `text` fast: most lines of a real log are thinking deltas.
+ * Deciding from a line's bytes, before decoding or parsing it, that a command does not need it.
+ * This is what makes `json` and `text` fast: most lines of a real log are thinking deltas.
  *
- * A line is skipped only when it begins `{"type":"<one of the given types>"` (how cursor-agent
- * writes every event) AND it is sound (sound-line.ts): a flat line (no `{` after the first) must
- * end in a whole member `,"key":value}`; any other line must pass the full structural walk of
- * well-formed.ts (one object closing exactly at the end of the line, strings closed, nothing but
- * JSON punctuation, numbers and literals outside strings, no second top-level "type"). A line
- * failing that is parsed as usual, so a truncated, cut or run-together line is still reported with
- * its file:line. A line kept as bytes (filter --type), which is written out, gets the JSON grammar
- * check of json-line.ts instead. What neither looks at (control characters and escapes past a long
- * string's first bytes) is `cursorlog validate`'s job.
+ * The line scanner (scan/) has already checked the line against the whole JSON grammar (strings
+ * included: raw control characters, escapes, UTF-8) and found where its top-level "type" and
+ * "subtype" string values are, the last of each when a key repeats (JSON.parse's rule, and jq's).
+ * A RawSkip is only asked about a line that is one JSON object, valid UTF-8, with a string "type"
+ * and no top-level key written with an escape (which might spell "type"): a SoundLine. Every
+ * other line is decoded and parsed as usual, so a damaged line is reported with its file:line by
+ * every command, wherever its damage is.
  */
+export interface SoundLine {
+  buf: Buffer;
+  /** The line is `buf[start, end)`: no BOM, no CR LF. */
+  start: number;
+  end: number;
+  /** The last top-level "type" string value, between its quotes: `buf[typeStart, typeEnd)`. */
+  typeStart: number;
+  typeEnd: number;
+  /** That value holds an escape: decode it rather than compare its bytes. */
+  typeEscaped: boolean;
+  /** The last top-level "subtype" string value, -1 when there is none (or it is not a string). */
+  subStart: number;
+  subEnd: number;
+  subEscaped: boolean;
+  /** The scanner's flags (scan/index.ts LineFlag). */
+  flags: number;
+}
+
 export interface RawSkip {
   /**
    * `test` returns the skipped line's type (it stands in as `{type}`), or a small stand-in object
    * holding the few fields the command needs, or undefined when the line must be read in full.
+   * A string answer must follow from the line's type alone: the splitter grows a run of skipped
+   * lines of one type by comparing the next line's type bytes, without asking again (unless
+   * `keep` is defined, which is asked of every line).
    */
-  test(buf: Buffer, start: number, end: number): string | JsonObject | undefined;
+  test(line: SoundLine): string | JsonObject | undefined;
   /**
    * Optional, asked first: the line is wanted as it is, for its type alone (filter --type): return
    * its type and the line reaches the stage as its raw bytes (JsonRecord.raw), never decoded or
-   * parsed. Checked against the JSON grammar first (json-line.ts).
+   * parsed.
    */
-  keep?(buf: Buffer, start: number, end: number): string | undefined;
+  keep?(line: SoundLine): string | undefined;
   /**
-   * Optional, asked last, for a line that is read: the text to parse instead of the line, with the
-   * long strings the command does not read shortened (shorten-strings.ts), or undefined for the
-   * line as it is.
+   * Optional, asked last, for a sound line that is read: the text to parse instead of the line,
+   * with the long strings the command does not read shortened (shorten-strings.ts), or undefined
+   * for the line as it is.
    */
-  shorten?(buf: Buffer, start: number, end: number): string | undefined;
+  shorten?(line: SoundLine): string | undefined;
 }
 
-const TOOL_CALL = Buffer.from('{"type":"tool_call",');
 /** Below this, a line is parsed as it is: shortening would save less than its walk costs. */
 const SHORTEN_FROM_BYTES = 2048;
 
 /** `base`, plus: a long tool_call line is parsed with its long strings shortened, but for the members `keep` names. */
 export function shortenToolCalls(base: RawSkip | undefined, keep: ReadonlySet<string>): RawSkip {
   const cut = { keep, longer: 256, to: 64 };
+  const toolCall = name("tool_call");
   const skip: RawSkip = {
-    test: (buf, start, end) => base?.test(buf, start, end),
-    shorten: (buf, start, end) =>
-      end - start >= SHORTEN_FROM_BYTES && sameBytes(buf, start, end, TOOL_CALL) ? shortenStrings(buf, start, end, cut) : undefined,
+    test: (line) => base?.test(line),
+    shorten: (line) => (line.end - line.start >= SHORTEN_FROM_BYTES && typeIs(line, toolCall) ? shortenStrings(line.buf, line.start, line.end, cut) : undefined),
   };
   if (base?.keep !== undefined) skip.keep = base.keep;
   return skip;
@@ -61,98 +77,100 @@ export function shortenToolCalls(base: RawSkip | undefined, keep: ReadonlySet<st
 export function keepWhole(base: RawSkip | undefined, accept: (type: string) => boolean): RawSkip {
   const seen = new Map<number, string[]>();
   return {
-    test: (buf, start, end) => base?.test(buf, start, end),
-    keep(buf, start, end) {
-      if (buf[end] !== 10 || !hasPrefix(buf, start, end)) return undefined;
-      const at = start + PREFIX.length;
-      const q = typeEnd(buf, at, end);
-      if (q < 0) return undefined;
-      const type = typeName(seen, buf, at, q);
-      // Written out as it is: only a line JSON.parse would read as an object (json-line.ts).
-      return accept(type) && jsonObjectLine(buf, start, end) ? type : undefined;
+    test: (line) => base?.test(line),
+    keep(line) {
+      if (line.buf[line.end] !== 10) return undefined;
+      const type = typeOf(line, seen);
+      return accept(type) ? type : undefined;
     },
   };
 }
 
-/** The index of the quote closing a plain (escape-free, ASCII) type name starting at `at`, or -1. */
-function typeEnd(buf: Buffer, at: number, end: number): number {
-  let q = at;
-  while (q < end && q - at <= 64) {
-    const c = buf[q]!;
-    if (c === 0x22) return q === at ? -1 : q;
-    if (c === 0x5c || c < 0x20 || c >= 0x80) return -1;
-    q++;
-  }
-  return -1;
-}
-
-const PREFIX = Buffer.from('{"type":"');
 const COMPLETED = Buffer.from('{"type":"tool_call","subtype":"completed","call_id":"');
+const SUBTYPE_AT = '{"type":"tool_call","subtype":"'.length;
 
 /**
  * For commands that need of a tool call's completion only its `call_id` (to close the call):
  * a completion line, which carries the call's whole result (file contents, stdout: the big lines
  * of a log), stands in as `{type, subtype, call_id, tool_call: {}}`, its id read from the bytes.
- * Lines in any other shape go to `base`.
+ * Only a line written as cursor-agent writes them qualifies: it begins with those three members,
+ * and no later top-level key overrides them (the scanner's last type and subtype are these, and
+ * it saw "call_id" once: a second one would win in JSON.parse). Lines in any other shape go to `base`.
  */
 export function skipCompletionBodies(base: RawSkip | undefined): RawSkip {
   return {
-    test(buf, start, end) {
-      if (end - start > COMPLETED.length + 2 && sameBytes(buf, start, end, COMPLETED)) {
+    test(line) {
+      const { buf, start, end } = line;
+      // The type and subtype the scanner found (the last of each) are the first ones, then the id.
+      if (line.typeStart === start + 9 && line.subStart === start + SUBTYPE_AT && end - start > COMPLETED.length + 2 && sameBytes(buf, start, start + COMPLETED.length, COMPLETED)) {
         const open = start + COMPLETED.length - 1;
         const close = closingQuote(buf, open + 1, end);
-        // The full walk (a completion is never flat): a second top-level "subtype" or "call_id"
-        // would win in JSON.parse over the one read here (jq's rule, every command's): parsed whole.
-        if (close > 0 && wellFormed(buf, start, end, ONCE)) {
-          let callId: unknown;
-          try {
-            callId = JSON.parse(buf.toString("utf8", open, close + 1));
-          } catch {
-            return undefined;
-          }
-          return { type: "tool_call", subtype: "completed", call_id: callId, tool_call: {} };
+        if (close < 0 || (line.flags & LineFlag.CALL_ID_REPEATED) !== 0) return undefined;
+        let callId: unknown;
+        try {
+          callId = JSON.parse(buf.toString("utf8", open, close + 1));
+        } catch {
+          return undefined;
         }
-        return undefined;
+        return { type: "tool_call", subtype: "completed", call_id: callId, tool_call: {} };
       }
-      return base?.test(buf, start, end);
+      return base?.test(line);
     },
   };
 }
 
-const ONCE = [Buffer.from("subtype"), Buffer.from("call_id")];
-
 /** Skip lines of these types. */
 export function skipTypes(types: readonly string[]): RawSkip | undefined {
   if (types.length === 0) return undefined;
-  const names = types.map((t) => Buffer.from(t + '"'));
-  const test = (buf: Buffer, start: number, end: number): string | undefined => {
-    if (!hasPrefix(buf, start, end)) return undefined;
-    const at = start + PREFIX.length;
-    for (let n = 0; n < names.length; n++) {
-      if (sameBytes(buf, at, end, names[n]!)) return soundLine(buf, start, end) ? types[n] : undefined;
-    }
-    return undefined;
+  const names = types.map(name);
+  return {
+    test(line) {
+      for (let n = 0; n < names.length; n++) if (typeIs(line, names[n]!)) return types[n];
+      return undefined;
+    },
   };
-  return { test };
 }
 
-/** Skip lines of every type but these (the type is read from the line's first key). */
+/** Skip lines of every type but these. */
 export function skipAllBut(types: readonly string[]): RawSkip {
-  const names = types.map((t) => Buffer.from(t + '"'));
+  const names = types.map(name);
   const seen = new Map<number, string[]>();
-  const test = (buf: Buffer, start: number, end: number): string | undefined => {
-    if (!hasPrefix(buf, start, end)) return undefined;
-    const at = start + PREFIX.length;
-    for (const name of names) if (sameBytes(buf, at, end, name)) return undefined;
-    const q = typeEnd(buf, at, end);
-    if (q < 0 || !soundLine(buf, start, end)) return undefined;
-    return typeName(seen, buf, at, q);
+  return {
+    test(line) {
+      for (const n of names) if (typeIs(line, n)) return undefined;
+      return typeOf(line, seen);
+    },
   };
-  return { test };
 }
 
-/** The type's name as a string, interned so skipped lines allocate nothing. */
-function typeName(seen: Map<number, string[]>, buf: Buffer, at: number, q: number): string {
+/** A type name to compare lines with: its string and its UTF-8 bytes. */
+export interface Name {
+  text: string;
+  bytes: Buffer;
+}
+
+export function name(text: string): Name {
+  return { text, bytes: Buffer.from(text) };
+}
+
+/** The line's type is `n`. */
+export function typeIs(line: SoundLine, n: Name): boolean {
+  if (line.typeEscaped) return decodeString(line.buf, line.typeStart, line.typeEnd) === n.text;
+  return sameBytes(line.buf, line.typeStart, line.typeEnd, n.bytes);
+}
+
+/** The line's subtype is `n` (false when it has none). */
+export function subtypeIs(line: SoundLine, n: Name): boolean {
+  if (line.subStart < 0) return false;
+  if (line.subEscaped) return decodeString(line.buf, line.subStart, line.subEnd) === n.text;
+  return sameBytes(line.buf, line.subStart, line.subEnd, n.bytes);
+}
+
+/** The line's type as a string, interned (by `seen`) when it is plain ASCII, so skipped lines allocate nothing. */
+export function typeOf(line: SoundLine, seen: Map<number, string[]>): string {
+  const { buf, typeStart: at, typeEnd: q } = line;
+  if (line.typeEscaped) return decodeString(buf, at, q);
+  if (q === at) return "";
   const key = (q - at) * 256 + buf[at]!;
   let list = seen.get(key);
   if (list === undefined) seen.set(key, (list = []));
@@ -166,19 +184,19 @@ function typeName(seen: Map<number, string[]>, buf: Buffer, at: number, q: numbe
     }
     if (same) return s;
   }
-  const s = buf.toString("latin1", at, q);
-  if (list.length < 16) list.push(s);
+  const s = buf.toString("utf8", at, q);
+  // Only ASCII names are interned: their characters are their bytes.
+  if (list.length < 16 && s.length === q - at) list.push(s);
   return s;
 }
 
-function hasPrefix(buf: Buffer, start: number, end: number): boolean {
-  if (end - start < PREFIX.length + 2) return false;
-  for (let k = 0; k < PREFIX.length; k++) if (buf[start + k] !== PREFIX[k]) return false;
-  return true;
+/** The JSON string whose content is `buf[s, q)` (a valid one: the scanner checked it), decoded. */
+function decodeString(buf: Buffer, s: number, q: number): string {
+  return JSON.parse(buf.toString("utf8", s - 1, q + 1)) as string;
 }
 
-function sameBytes(buf: Buffer, at: number, end: number, name: Uint8Array): boolean {
-  if (end - at < name.length) return false;
-  for (let k = 0; k < name.length; k++) if (buf[at + k] !== name[k]) return false;
+function sameBytes(buf: Buffer, at: number, end: number, bytes: Buffer): boolean {
+  if (end - at !== bytes.length) return false;
+  for (let k = 0; k < bytes.length; k++) if (buf[at + k] !== bytes[k]) return false;
   return true;
 }

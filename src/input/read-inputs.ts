@@ -40,6 +40,12 @@ export interface InputBatch {
   fileEnd: boolean;
   /** The number of the last physical line read from the file so far. */
   lastLine: number;
+  /**
+   * Set when records of this batch hold raw bytes (JsonRecord.raw, filter --type): call it once
+   * nothing refers to them any more (written or copied), and the read buffer they are in is read
+   * into again instead of a fresh one being allocated (chunk-pool.ts).
+   */
+  release?: () => void;
 }
 
 /**
@@ -108,14 +114,16 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
         const before = items.length;
         reader.read(splitter.push(chunk), items);
         if (follow !== undefined) lastType = lastEventType(items, before) ?? lastType;
-        // The lines are read: unless a record kept some of its bytes, the chunk's memory can be read into again.
-        if (!items.some(holdsBytes)) pool.give(chunk);
+        // The lines are read: unless a record kept some of its bytes, the chunk's memory can be
+        // read into again; if one did, once the consumer is done with them (InputBatch.release).
+        const release = items.some(holdsBytes) ? () => pool.give(chunk) : undefined;
+        if (release === undefined) pool.give(chunk);
         if (items.length > 0) {
           if (opts.stopAtMalformed && cutAtMalformed(items)) {
-            yield { file, items, fileEnd: true, lastLine: splitter.lastLine };
+            yield batch(file, items, true, splitter.lastLine, release);
             return;
           }
-          yield { file, items, fileEnd: false, lastLine: splitter.lastLine };
+          yield batch(file, items, false, splitter.lastLine, release);
           items = [];
         }
       }
@@ -172,6 +180,10 @@ function isResultLine(bytes: Buffer): boolean {
 
 function isSpace(b: number): boolean {
   return b === 0x20 || b === 0x09 || b === 0x0d || b === 0x0a;
+}
+
+function batch(file: string, items: InputItem[], fileEnd: boolean, lastLine: number, release: (() => void) | undefined): InputBatch {
+  return release === undefined ? { file, items, fileEnd, lastLine } : { file, items, fileEnd, lastLine, release };
 }
 
 function holdsBytes(item: InputItem): boolean {

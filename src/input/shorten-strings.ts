@@ -1,5 +1,3 @@
-import { isType, OUTSIDE, stringEnd } from "./well-formed.js";
-
 /** What `shortenStrings` may shorten, and what it must leave whole. */
 export interface Shortening {
   /** Member names inside a tool call's arguments and result whose string values the command reads in full. */
@@ -18,9 +16,8 @@ export interface Shortening {
  * and deeper: four objects down) are shortened, never the members `keep` names; each keeps its
  * beginning, so a test like "starts with --- /dev/null" still holds.
  *
- * The walk checks the line's structure as well-formed.ts does; undefined when the line fails it
- * (it is then parsed whole, and reported if broken) or when nothing is long enough to shorten.
- * What a shortened string held past its beginning is not checked.
+ * Only a sound line is given (raw-skip.ts: the line scanner checked all of it against the JSON
+ * grammar, the strings cut here included); undefined when nothing is long enough to shorten.
  */
 export function shortenStrings(buf: Buffer, start: number, end: number, cut: Shortening): string | undefined {
   let text = "";
@@ -44,7 +41,6 @@ export function shortenStrings(buf: Buffer, start: number, end: number, cut: Sho
         }
       } else {
         // A key (or an array element, which is never cut).
-        if (depth === 1 && s !== start + 2 && isType(buf, s, q)) return undefined;
         key = i;
         keyEnd = q;
       }
@@ -58,11 +54,23 @@ export function shortenStrings(buf: Buffer, start: number, end: number, cut: Sho
         if (i !== end - 1 || from === start) return undefined;
         return text + buf.toString("utf8", from, end);
       }
-    } else if (OUTSIDE[c] === 0) return undefined;
+    }
     if (c > 0x20) prev = c;
     i++;
   }
   return undefined;
+}
+
+/** The closing quote of the string whose first byte is `s`: keys and ids are short, walked a byte at a time; past that, found natively. */
+function stringEnd(buf: Buffer, s: number, end: number): number {
+  const stop = Math.min(end, s + 48);
+  let i = s;
+  while (i < stop) {
+    const d = buf[i]!;
+    if (d === 0x22) return i;
+    i += d === 0x5c ? 2 : 1;
+  }
+  return closingQuote(buf, i, end);
 }
 
 /** The bytes `buf[s, e)` (a key without its quotes, escape-free) are one of `names`. */
@@ -89,4 +97,16 @@ function safeCut(buf: Buffer, s: number, at: number): number {
     }
   }
   return at;
+}
+
+/** The index of the quote that closes a string, searching from `i` (inside it); -1 if none before `end`. */
+export function closingQuote(buf: Buffer, i: number, end: number): number {
+  for (;;) {
+    const q = buf.indexOf(0x22, i);
+    if (q < 0 || q >= end) return -1;
+    let b = q - 1;
+    while (buf[b] === 0x5c) b--;
+    if ((q - 1 - b) % 2 === 0) return q;
+    i = q + 1;
+  }
 }

@@ -20,7 +20,10 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
     writableHighWaterMark: 1, // one batch waiting at most (see run-stage.ts)
     readableObjectMode: false,
     transform(batch: InputBatch, _enc, done) {
-      if (stopped) return done();
+      if (stopped) {
+        batch.release?.();
+        return done();
+      }
       let at = 0;
       let fileEnded = false;
       // Runs the batch from item `at`; text that comes as pieces is written (with pauses) before
@@ -100,6 +103,8 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
           return done(err as Error);
         }
         emit();
+        // The raw lines are copied out: their read buffer can be read into again.
+        batch.release?.();
         done();
       };
       run();
