@@ -1,11 +1,23 @@
 #!/usr/bin/env node
-import { main, processIo } from "../dist/bundle/main.js";
 
 // Interrupted: what was complete has been written already (stdout writes to pipes and files are
 // synchronous on POSIX); end with the shell's status for the signal. (Installed before process.stdin
 // is first touched: test/robust-faults.test.ts takes fd 0 turning non-blocking as the sign they are.)
 for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]]) {
   process.on(signal, () => process.exit(status));
+}
+
+// A clone installed before it was built (`npm install -g .` with scripts off, a copied checkout):
+// say how to build it, not a module-not-found stack trace.
+const BUNDLE = new URL("../dist/bundle/main.js", import.meta.url);
+let main, processIo;
+try {
+  ({ main, processIo } = await import(BUNDLE.href));
+} catch (err) {
+  if (err?.code !== "ERR_MODULE_NOT_FOUND" || !String(err.message).includes("dist/bundle/main.js")) throw err;
+  const root = new URL("..", import.meta.url).pathname;
+  process.stderr.write(`cursorlog: not built: ${root}dist/ is missing; run 'npm install' (which builds it) or 'npm run build' in ${root}\n`);
+  process.exit(2);
 }
 
 // Failed writes, closed pipes, a directory as stdin: src/cli/process-io.ts.

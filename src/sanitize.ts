@@ -29,3 +29,16 @@ export function escapeControls(s: string): string {
 export function escapeControlsKeepLines(s: string): string {
   return UNSAFE_KEEP_NL.test(s) ? s.replace(UNSAFE_KEEP_NL_G, escapeChar) : s;
 }
+
+/** In JSON text, what a terminal would act on or reorder: controls but TAB and LF, DEL, C1, bidi overrides. */
+const JSON_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const JSON_UNSAFE_G = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * JSON text for a terminal: each such character written as its \uXXXX escape. Inside a string
+ * (the only place valid JSON can hold them) that is the same value, so the text stays valid JSON
+ * that means the same, and a log's U+009B or U+202E cannot drive or disguise the terminal.
+ */
+export function escapeJsonForTerminal(text: string): string {
+  return JSON_UNSAFE.test(text) ? text.replace(JSON_UNSAFE_G, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0")) : text;
+}

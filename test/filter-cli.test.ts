@@ -7,16 +7,16 @@ import { runCli } from "./helpers/run-cli.js";
 
 const LONG = "test/fixtures/2026-long.ndjson";
 
-test("help opens with examples and groups the options", async () => {
+test("help: usage, description, examples, then the options in groups", async () => {
   const got = await runCli(["filter", "--help"]);
   assert.equal(got.code, 0);
-  assert.match(got.stdout, /^Examples:\n {2}\$ cursorlog filter --exclude-type thinking run\.ndjson > small\.ndjson\n/);
+  assert.match(got.stdout, /^Usage: cursorlog filter \[options\] \[files\.\.\.\]\n\n[^\n]+\n(?:[^\n]+\n)*\nExamples:\n {2}\$ cursorlog filter --exclude-type thinking run\.ndjson > small\.ndjson\n/);
   const groups = ["Predicates:", "Output options:", "Input options:"].map((g) => got.stdout.indexOf(`\n${g}\n`));
   assert.ok(groups.every((i) => i > 0) && groups[0]! < groups[1]! && groups[1]! < groups[2]!, String(groups));
   for (const flag of ["--type <type>", "--exclude-type <type>", "--tool <kind>", "--status <arm>", "--call-id <id>", "--where <clause>", "--since <time>", "--pair", "-c, --count", "-e, --exit-status"]) {
     assert.ok(got.stdout.includes(flag), flag);
   }
-  assert.match(got.stdout, /An event without timestamp_ms takes the last timestamp before it in its file/);
+  assert.match(got.stdout, /An\s+event\s+without\s+timestamp_ms\s+takes\s+the\s+last\s+timestamp\s+before\s+it\s+in\s+its\s+file/);
 });
 
 test("the program lists filter", async () => {

@@ -68,7 +68,7 @@ test("json reader: pretty-printed values and two values on a line, reported at t
 
 test("json reader: non-objects, garbage and truncation name their line", () => {
   assert.deepEqual(readLines('[1,2]\n"s"\n42\nnull\n{"ok":1}\n'), [
-    { kind: "malformed", file: "f.json", line: 1, message: "expected a JSON object, found an array" },
+    { kind: "malformed", file: "f.json", line: 1, message: "expected a JSON object, found an array; for an array of events, make NDJSON first: jq -c '.[]' FILE | cursorlog …" },
     { kind: "malformed", file: "f.json", line: 2, message: "expected a JSON object, found a string" },
     { kind: "malformed", file: "f.json", line: 3, message: "expected a JSON object, found a number" },
     { kind: "malformed", file: "f.json", line: 4, message: "expected a JSON object, found null" },
@@ -190,7 +190,7 @@ test("empty input: no session in the input, exit 4 (an agent that never started 
 test("usage errors exit 2 in the cursorlog grammar", async () => {
   const r = await runCli(["json", "--no-such-flag"]);
   assert.equal(r.code, 2);
-  assert.equal(r.stderr, "cursorlog: error: unknown option '--no-such-flag'\nRun 'cursorlog --help' for usage.\n");
+  assert.equal(r.stderr, "cursorlog: error: unknown option '--no-such-flag'\nRun 'cursorlog json --help' for usage.\n");
   const v = await runCli(["--version"]);
   assert.deepEqual(v, { stdout: `${JSON.parse(readFileSync("package.json", "utf8")).version}\n`, stderr: "", code: 0 });
 });

@@ -11,7 +11,8 @@ test("man/cursorlog.1 is current: it equals what `cursorlog man` generates (run 
   const r = await runCli(["man"]);
   assert.equal(r.code, 0);
   assert.equal(readFileSync("man/cursorlog.1", "utf8"), r.stdout);
-  assert.equal((JSON.parse(readFileSync("package.json", "utf8")) as { man?: string }).man, "./man/cursorlog.1");
+  // An array: current npm links man pages for `npm install -g` only from an array (a string is ignored).
+  assert.deepEqual((JSON.parse(readFileSync("package.json", "utf8")) as { man?: unknown }).man, ["./man/cursorlog.1"]);
 });
 
 test("the man page names every command and every option of each", () => {
@@ -42,6 +43,37 @@ test("bash completion: commands, then the chosen command's options, then files",
   assert.ok(bashComplete("cursorlog json 2026").includes("2026-long.ndjson"));
 });
 
+test("bash completion: option values (--format, --tool, --status, --color, -o), shells, schema names, global options", () => {
+  assert.deepEqual(bashComplete("cursorlog timeline --format "), ["csv", "tsv", "ndjson", "html"]);
+  assert.deepEqual(bashComplete("cursorlog stats --format m"), ["markdown"]);
+  assert.deepEqual(bashComplete("cursorlog validate --format g"), ["github"]);
+  assert.deepEqual(bashComplete("cursorlog filter --tool sh"), ["shell"]);
+  assert.deepEqual(bashComplete("cursorlog filter --status fa"), ["failure"]);
+  assert.deepEqual(bashComplete("cursorlog filter --type tool"), ["tool_call"]);
+  assert.deepEqual(bashComplete("cursorlog text --color a"), ["auto", "always"]);
+  assert.deepEqual(bashComplete("cursorlog --color n"), ["never"]);
+  assert.deepEqual(bashComplete("cursorlog --color never te"), ["text"], "a global option's value is not the command");
+  assert.deepEqual(bashComplete("cursorlog completion "), ["bash", "zsh", "fish"]);
+  assert.deepEqual(bashComplete("cursorlog schema tool"), ["tool_call"]);
+  assert.deepEqual(bashComplete("cursorlog help ti"), ["timeline"]);
+  assert.ok(bashComplete("cursorlog json -o 2026").includes("2026-long.ndjson"), "-o takes a file");
+  assert.deepEqual(bashComplete("cursorlog filter --where "), [], "free text: no file names offered");
+});
+
+test("fish completion: every command, each option with its values, files for the commands that read logs", async () => {
+  const r = await runCli(["completion", "fish"]);
+  assert.equal(r.code, 0);
+  for (const cmd of program.commands) if (cmd.name() !== "man") assert.ok(r.stdout.includes(`-n __fish_use_subcommand -a ${cmd.name()} -d `), cmd.name());
+  assert.ok(r.stdout.includes("complete -c cursorlog -n '__fish_seen_subcommand_from timeline' -l format -x -a 'csv tsv ndjson html' -d "));
+  assert.ok(r.stdout.includes("complete -c cursorlog -n '__fish_seen_subcommand_from filter' -l tool -x -a 'shell read edit "));
+  assert.ok(r.stdout.includes("complete -c cursorlog -n '__fish_seen_subcommand_from json' -s o -l output -r -F -d "));
+  assert.ok(r.stdout.includes("complete -c cursorlog -n '__fish_seen_subcommand_from json' -F\n"));
+  assert.ok(r.stdout.includes("complete -c cursorlog -n '__fish_seen_subcommand_from completion' -a 'bash zsh fish'\n"));
+  const fish = spawnSync("fish", ["--no-execute"], { input: r.stdout, encoding: "utf8" });
+  if (fish.error) return; // fish not installed: the structure above is what it reads
+  assert.equal(fish.status, 0, fish.stderr);
+});
+
 test("zsh completion: a well-formed compdef script naming every command", async () => {
   const r = await runCli(["completion", "zsh"]);
   assert.equal(r.code, 0);
@@ -53,7 +85,7 @@ test("zsh completion: a well-formed compdef script naming every command", async 
 });
 
 test("completion with an unknown shell is a usage error", async () => {
-  const r = await runCli(["completion", "fish"]);
+  const r = await runCli(["completion", "tcsh"]);
   assert.equal(r.code, 2);
-  assert.equal(r.stderr, "cursorlog: error: command-argument value 'fish' is invalid for argument 'shell'. Allowed choices are bash, zsh.\nRun 'cursorlog --help' for usage.\n");
+  assert.equal(r.stderr, "cursorlog: error: command-argument value 'tcsh' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.\nRun 'cursorlog completion --help' for usage.\n");
 });

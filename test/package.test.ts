@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -14,6 +14,8 @@ test("npm pack: the tarball installs into an empty prefix and runs (CLI and libr
   const prefix = join(dir, "prefix");
   execFileSync("npm", ["install", "-g", "--prefix", prefix, "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", join(dir, tgz)], quiet);
   const bin = join(prefix, "bin", "cursorlog");
+  // "man" as an array: npm links the page into the prefix's man path.
+  assert.equal(readFileSync(join(prefix, "share", "man", "man1", "cursorlog.1"), "utf8"), readFileSync("man/cursorlog.1", "utf8"));
   const version = (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
   assert.equal(execFileSync(bin, ["--version"], quiet), `${version}\n`);
   const pkgRoot = join(prefix, "lib", "node_modules", "cursorlog");
@@ -29,4 +31,20 @@ test("npm pack: the tarball installs into an empty prefix and runs (CLI and libr
       `createReadStream(process.argv[2]).pipe(ndjsonTransform((r) => toResultJson({ pretty: false, allowIncomplete: false }, r))).pipe(process.stdout);\n`,
   );
   assert.equal(execFileSync("node", [script, "examples/session.ndjson"], quiet), readFileSync("test/golden/json-2026-long.stdout", "utf8"));
+});
+
+// A fresh clone has no dist/ and no dev dependencies: `npm install -g .` runs "prepare", which
+// cannot build there; it must say what to do, and the bin must not die with a stack trace.
+test("npm install -g . from an unbuilt clone: a clear message, not 'tsc: not found' or a stack trace", { timeout: 120_000 }, () => {
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-clone-"));
+  const clone = join(dir, "clone");
+  execFileSync("bash", ["-c", `mkdir -p ${clone} && git archive HEAD | tar -x -C ${clone} && cp package.json ${clone}/ && cp bin/cursorlog.js ${clone}/bin/ && cp scripts/prepare.mjs ${clone}/scripts/`]);
+  const r = spawnSync("npm", ["install", "-g", "--prefix", join(dir, "prefix"), "--no-audit", "--no-fund", "--prefer-offline", "."], { cwd: clone, encoding: "utf8" });
+  assert.notEqual(r.status, 0);
+  assert.match(r.stderr, /cursorlog: cannot build here: the build tools \(dev dependencies\) are not installed\.\n.*Run 'npm install' in this directory first \(it installs them and builds\), then 'npm install -g \.'/);
+  assert.doesNotMatch(r.stderr, /tsc: not found/);
+  const bin = spawnSync("node", [join(clone, "bin", "cursorlog.js"), "--version"], { encoding: "utf8" });
+  assert.equal(bin.status, 2);
+  assert.equal(bin.stdout, "");
+  assert.equal(bin.stderr, `cursorlog: not built: ${clone}/dist/ is missing; run 'npm install' (which builds it) or 'npm run build' in ${clone}/\n`);
 });

@@ -201,12 +201,14 @@ test("property: timeline --safe-csv leaves no text cell starting with = + - @ TA
           assert.equal(s, FORMULA.test(p) ? "'" + p : p, `row ${r} ${col}: only a formula-looking cell changes`);
         });
       }
-      // NDJSON with --safe-csv: the same rule on its strings.
-      const nd = (await runFed(["timeline", "--format", "ndjson", "--safe-csv", "--allow-incomplete", "gen.ndjson"], feed)).stdout;
-      for (const line of nd.split("\n").slice(0, -1)) {
-        for (const [k, v] of Object.entries(JSON.parse(line) as Record<string, unknown>)) {
-          if (typeof v === "string") assert.doesNotMatch(v, FORMULA, `ndjson ${k}: ${show(v)}`);
-        }
+      // TSV with --safe-csv: the same rule on its text cells (NDJSON refuses --safe-csv: it is data).
+      const tsv = (await runFed(["timeline", "--format", "tsv", "--safe-csv", "--allow-incomplete", "gen.ndjson"], feed)).stdout.split("\n").slice(0, -1);
+      const cols = tsv[0]!.split("\t");
+      assert.deepEqual(cols, header);
+      for (const line of tsv.slice(1)) {
+        line.split("\t").forEach((v, k) => {
+          if (!NUMERIC.has(cols[k]!)) assert.doesNotMatch(v, /^[=+\-@]/, `tsv ${cols[k]}: ${show(v)}`);
+        });
       }
     }),
     { seed: SEED, numRuns: runs(60), includeErrorInReport: true },
@@ -216,7 +218,7 @@ test("property: timeline --safe-csv leaves no text cell starting with = + - @ TA
 test("--safe-csv is documented in timeline --help", async () => {
   const help = (await runFed(["timeline", "--help"])).stdout;
   assert.match(help, /--safe-csv\s+prefix text cells starting with = \+ - @ TAB or CR\s+with '/);
-  assert.match(help, /--safe-csv changes data: text cells starting with = \+ - @ TAB or CR get a leading '/);
+  assert.match(help, /--safe-csv changes data: text cells starting with = \+ - @ TAB or CR get a\s+leading '/);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -227,11 +229,11 @@ const EVIL = ["(a+)+$", "(a|a)*$", "(a|aa)+$", "(.*a){12}$", "^(\\w+\\s?)*$", "(
 
 test("filter --where '~': the guard is documented, and hostile patterns on hostile lines finish in linear time", { timeout: 120_000 }, async () => {
   const help = (await runFed(["filter", "--help"])).stdout;
-  assert.match(help, /runs in linear time/, "filter --help documents the guard");
-  assert.match(help, /counts up to\s+\{1000\}, at most 2000 steps once repeats are expanded \(else exit status 2\)/, "and its compile-time limits");
-  assert.match(help, /Groups nested more than\s+1000 deep are refused too \(exit status 2\)/, "and the nesting limit");
-  assert.match(help, /at most 32 steps of\s+work per character tested, plus 2\^26 per line; a line that needs more/, "and its budget");
-  assert.match(help, /reported like an invalid line: exit status 5, or skipped with --lenient/, "and what happens past it");
+  assert.match(help, /runs\s+in\s+linear\s+time/, "filter --help documents the guard");
+  assert.match(help, /counts\s+up\s+to\s+\{1000\},\s+at\s+most\s+2000\s+steps\s+once\s+repeats\s+are\s+expanded\s+\(else\s+exit\s+status\s+2\)/, "and its compile-time limits");
+  assert.match(help, /Groups\s+nested\s+more\s+than\s+1000\s+deep\s+are\s+refused\s+too\s+\(exit\s+status\s+2\)/, "and the nesting limit");
+  assert.match(help, /at\s+most\s+32\s+steps\s+of\s+work\s+per\s+character\s+tested,\s+plus\s+2\^26\s+per\s+line;\s+a\s+line\s+that\s+needs\s+more/, "and its budget");
+  assert.match(help, /reported\s+like\s+an\s+invalid\s+line:\s+exit\s+status\s+5,\s+or\s+skipped\s+with\s+--lenient/, "and what happens past it");
   const texts = ["a".repeat(1 << 18) + "!", "ab".repeat(1 << 17), " ".repeat(1 << 18), "x".repeat(1 << 18)];
   const bytes = Buffer.from(texts.map((t) => JSON.stringify({ type: "assistant", text: t })).join("\n") + "\n");
   const bound = await boundFor(bytes, 5000);

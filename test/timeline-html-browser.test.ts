@@ -139,6 +139,34 @@ test("browser: hostile.ndjson's escape sequences and bidi override reach the DOM
   assert.match(dom, />a\\u202eb\.txt\\r\nfake line</);
 });
 
+test("browser: a completion without a start is labelled with its time, an open call stops at the session's end, an empty target leaves no empty aria-label part", async (t) => {
+  if (CHROMIUM === undefined) return t.skip(SKIP);
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-html-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const sid = "7d0c2b7e-4a1f-4c55-9a0e-3f7d2c1b9e01";
+  const T = 1767225600000;
+  const shell = (command: string) => ({ shellToolCall: { args: { command } } });
+  const log = [
+    { type: "system", subtype: "init", session_id: sid, model: "M", timestamp_ms: T },
+    { type: "tool_call", subtype: "started", call_id: "a", tool_call: shell("make"), session_id: sid, timestamp_ms: T },
+    { type: "tool_call", subtype: "completed", call_id: "a", tool_call: { shellToolCall: { args: { command: "make" }, result: { success: { exitCode: 0 } } } }, session_id: sid, timestamp_ms: T + 1000 },
+    // A subagent task rejected before it started: a completion alone, with no description.
+    { type: "tool_call", subtype: "completed", call_id: "b", tool_call: { taskToolCall: { args: {}, result: { error: { error: "bad args" } } } }, session_id: sid, timestamp_ms: T + 1500 },
+    { type: "tool_call", subtype: "started", call_id: "c", tool_call: shell("sleep 99"), session_id: sid, timestamp_ms: T + 2000 },
+    { type: "assistant", message: { role: "assistant", content: [{ type: "text", text: "…" }] }, session_id: sid, timestamp_ms: T + 3100 },
+  ];
+  const { dom, console } = await dumpDom(await page(dir, "edges", [], log.map((l) => JSON.stringify(l)).join("\n") + "\n"));
+  assertRendered(dom, console, "edges page");
+  const label = (seq: number) => /aria-label="([^"]*)"/.exec(new RegExp(`<div class="bar[^>]*data-seq="${seq}"[^>]*>`).exec(dom)?.[0] ?? "")?.[1] ?? "";
+  assert.match(label(2), /^#2 Ran subagent task; error · duration not logged; start not logged: drawn at its completion, \+1\.50 s; lane 1 · line 4$/, label(2));
+  assert.doesNotMatch(label(2), /; ;|time not logged/, label(2));
+  const pos = (html: string) => /left: ([\d.]+)%/.exec(html) && { left: Number(/left: ([\d.]+)%/.exec(html)![1]), width: Number(/width: ([\d.]+)%/.exec(html)?.[1] ?? 0) };
+  const open = pos(new RegExp(`<div class="bar[^>]*data-seq="3"[^>]*>`).exec(dom)![0])!;
+  const end = pos(/<div class="end-mark"[^>]*>/.exec(dom)![0])!;
+  assert.ok(Math.abs(open.left + open.width - end.left) < 0.01, `the open call's bar ends at the session's end line: ${JSON.stringify({ open, end })}`);
+  assert.match(dom, /Dashed bars: the log lacks the call's start or end time\. A call with one of the two is drawn at that time, with the least width; one with neither at the start of the call before it\./);
+});
+
 test("browser: a 1400x900 screenshot of 2026-long's page (UPDATE_GOLDEN=1 keeps it as docs/timeline.png)", async (t) => {
   if (CHROMIUM === undefined) return t.skip(SKIP);
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-html-"));

@@ -147,6 +147,18 @@ test("timeline --format html: a call without times in a timed session is placed 
   log[5] = log[5]!.replace(/,"startedAtMs":"\d+","completedAtMs":"\d+"/, "").replace(/,"timestamp_ms":\d+/, "");
   const s = dataOf((await runCli(["timeline", "--format", "html"], { stdin: log.join("\n") })).stdout).sessions[0]!;
   assert.deepEqual(s.calls.map((c) => [c.x0, c.x1, c.approx, c.ms]), [[0, 50, false, 50], [0, 0, true, null]]);
+  assert.deepEqual(s.calls.map((c) => c.missing), [undefined, "both"]);
+});
+
+test("timeline --format html: a completion without a start but with timestamp_ms is drawn at that time (the csv's completed_at), flagged missing start", async () => {
+  const log = shellLog(["a", "b"]).split("\n");
+  log.splice(4, 1); // the second call's started event
+  log[4] = log[4]!.replace(/,"startedAtMs":"\d+","completedAtMs":"\d+"/, "");
+  const stdin = log.join("\n");
+  const s = dataOf((await runCli(["timeline", "--format", "html"], { stdin })).stdout).sessions[0]!;
+  assert.deepEqual(s.calls.map((c) => [c.x0, c.x1, c.approx, c.missing]), [[0, 50, false, undefined], [150, 150, true, "start"]]);
+  const csv = (await runCli(["timeline", "--format", "ndjson", "--columns", "seq,started_at,completed_at"], { stdin })).stdout;
+  assert.equal(csv.split("\n")[1], '{"seq":2,"started_at":null,"completed_at":"2026-01-01T00:00:00.150Z"}');
 });
 
 test("timeline --format html: one small record per call: a long target is capped, events are not kept", async () => {
@@ -175,13 +187,13 @@ test("timeline --format html: options that shape csv rows, and --follow (-f, -F)
     const got = await runCli(["timeline", "--format", "html", flag!, ...rest, `${F}/2026-long.ndjson`]);
     assert.equal(got.code, 2, flag);
     assert.equal(got.stdout, "");
-    assert.equal(got.stderr, `cursorlog: error: ${flag} cannot be used with --format html\nRun 'cursorlog --help' for usage.\n`);
+    assert.equal(got.stderr, `cursorlog: error: ${flag} cannot be used with --format html\nRun 'cursorlog timeline --help' for usage.\n`);
   }
 });
 
 test("timeline --help names the html format and shows an example", async () => {
   const help = (await runCli(["timeline", "--help"])).stdout;
   assert.match(help, /csv, tsv, ndjson or html/);
-  assert.match(help, /\$ cursorlog timeline --format html run\.ndjson > run\.html/);
+  assert.match(help, /\$ cursorlog timeline --format html -o run\.html run\.ndjson/);
   assert.match(help, /^ {2}html {4}one self-contained page/m);
 });

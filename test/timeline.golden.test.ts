@@ -45,7 +45,9 @@ for (const f of ["2026-long", "rejected-errored", "awkward-values", "large-resul
 
 cases.push(
   { name: "timeline-tsv-no-header-columns", argv: ["timeline", "--format=tsv", "--no-header", "--columns=call_id,target", `${T}/awkward-values.ndjson`] },
-  { name: "timeline-ndjson-columns-safe", argv: ["timeline", "--format", "ndjson", "--safe-csv", "--columns", "target,exit_code,started_line", `${T}/awkward-values.ndjson`] },
+  { name: "timeline-ndjson-columns", argv: ["timeline", "--format", "ndjson", "--columns", "target,exit_code,started_line", `${T}/awkward-values.ndjson`] },
+  // --safe-csv would change NDJSON's values and --no-header has nothing to drop: usage errors.
+  { name: "timeline-ndjson-safe-csv-refused", argv: ["timeline", "--format", "ndjson", "--safe-csv", "--no-header", `${T}/awkward-values.ndjson`] },
   { name: "timeline-allow-incomplete-clocks", argv: ["timeline", "--allow-incomplete", `${T}/clocks-and-ends.ndjson`] },
   { name: "timeline-stdin", argv: ["timeline"], stdinFile: `${F}/two-sessions.ndjson` },
   { name: "timeline-empty-stdin", argv: ["timeline"], stdinFile: "/dev/null" },

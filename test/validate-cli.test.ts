@@ -155,10 +155,10 @@ test("reading from a terminal is a usage error, before any schema work", async (
   assert.match(r.stderr, /^cursorlog: reading a log from the terminal/);
 });
 
-test("--help opens with examples and groups the options", async () => {
+test("--help: usage, description, examples, then the options in groups", async () => {
   const r = await runCli(["validate", "--help"]);
   assert.equal(r.code, 0);
-  assert.match(r.stdout, /^Examples:\n  \$ cursorlog validate run\.ndjson\n/);
+  assert.match(r.stdout, /^Usage: cursorlog validate [^\n]+\n\n[^\n]+\n(?:[^\n]+\n)*\nExamples:\n  \$ cursorlog validate run\.ndjson\n/);
   for (const group of ["Validation options:", "Output options:", "Input options:"]) assert.ok(r.stdout.includes(group), group);
   assert.doesNotMatch(r.stdout, /--lenient/);
 });

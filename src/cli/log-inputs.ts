@@ -1,4 +1,5 @@
 import { statSync } from "node:fs";
+import { Writable } from "node:stream";
 import { Reporter } from "../diagnostics.js";
 import { ExitCode } from "../exit-codes.js";
 import { expandInputs, type Expanded } from "../input/expand-inputs.js";
@@ -35,7 +36,7 @@ export class LogInputs {
     this.problems = expanded.problems;
     this.reporter = new Reporter(
       (s) => {
-        this.progress?.end(); // a message never lands on the end of the progress line
+        this.progress?.clear(); // a message never lands on the end of the progress line
         io.stderr.write(s);
       },
       colorsFor(resolveColor(raw.color, io.env, io.stderrIsTTY)),
@@ -78,8 +79,10 @@ export class LogInputs {
     if (stop !== undefined) input.stop = stop;
     const progress = (this.progress = progressFor(this.io, this.files, this.raw));
     if (progress) input.onBytes = (n) => progress.add(n);
+    // Output to the terminal the line is drawn on: each write erases the line first.
+    const out = progress && this.io.stdoutIsTTY ? belowProgress(this.io.stdout, progress) : this.io.stdout;
     try {
-      await runStage(input, stage, this.io.stdout, this.reporter);
+      await runStage(input, stage, out, this.reporter);
     } finally {
       progress?.end();
     }
@@ -100,5 +103,21 @@ function progressFor(io: Io, files: string[], raw: SharedRaw): Progress | undefi
       // reported when it is read
     }
   }
-  return new Progress((s) => io.stderr.write(s), total);
+  return new Progress((s) => io.stderr.write(s), total, Date.now, 200, io.env.TERM === "dumb");
+}
+
+/**
+ * `out` with the progress line erased before each write, and not drawn again while the output's
+ * last line is unfinished; write errors (EPIPE) reach the pipeline as they would from `out`.
+ */
+function belowProgress(out: Writable, progress: Progress): Writable {
+  return new Writable({
+    write(chunk: Buffer | string, encoding, cb) {
+      if (chunk.length === 0) return cb();
+      progress.clear();
+      const last = typeof chunk === "string" ? chunk.charCodeAt(chunk.length - 1) : chunk[chunk.length - 1];
+      progress.hold(last !== 0x0a);
+      out.write(chunk, encoding, (err) => cb(err ?? undefined));
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { CommanderError, type Command } from "commander";
 import { formatDiagnostic } from "../diagnostics.js";
 import { ExitCode } from "../exit-codes.js";
@@ -6,8 +6,11 @@ import { isBrokenPipe } from "../stream/run-stage.js";
 import { OutputError } from "../stream/write-error.js";
 import type { CommandContext } from "./command-context.js";
 import { colorsFor } from "./config.js";
+import { HELP_WIDTH, layoutHelp } from "./help.js";
 import type { Io } from "./io.js";
+import { OutputFile, runCompleted } from "./output-file.js";
 import { buildProgram } from "./program.js";
+import { didYouMean } from "./suggest.js";
 
 export type { Io } from "./io.js";
 export { processIo } from "./process-io.js";
@@ -23,6 +26,17 @@ export async function main(argv: readonly string[], ioIn: Io): Promise<ExitCode>
   const ctx: CommandContext = { io, setRun: (r) => (run = r) };
   const program = buildProgram(ctx, VERSION);
   configure(program, io);
+  layoutHelp(program);
+  let action: Command | undefined;
+  program.hook("preAction", (root, cmd) => {
+    action = cmd;
+    inheritGlobals(root, cmd);
+  });
+  const misplaced = notACommand(program, argv);
+  if (misplaced !== undefined) {
+    io.stderr.write(misplaced);
+    return ExitCode.USAGE_OR_IO;
+  }
   try {
     await program.parseAsync([...argv], { from: "user" });
   } catch (err) {
@@ -33,6 +47,18 @@ export async function main(argv: readonly string[], ioIn: Io): Promise<ExitCode>
     io.stderr.write(program.helpInformation());
     return ExitCode.USAGE_OR_IO;
   }
+  const opts = action?.opts() ?? {};
+  const output = opts.output as string | undefined;
+  if (output === undefined || output === "-") return runGuarded(run, io);
+  const file = OutputFile.open(output, io);
+  if (file === undefined) return ExitCode.USAGE_OR_IO;
+  io.stdout = file.writable;
+  io.stdoutIsTTY = false;
+  const code = await runGuarded(run, io);
+  return file.close(code, runCompleted(code, opts.lenient === true), io, output);
+}
+
+async function runGuarded(run: () => Promise<ExitCode>, io: Io): Promise<ExitCode> {
   try {
     return await run();
   } catch (err) {
@@ -45,13 +71,69 @@ export async function main(argv: readonly string[], ioIn: Io): Promise<ExitCode>
   }
 }
 
+/**
+ * Options given before the command (`cursorlog --color never text …`) apply to it, as they do
+ * after it; given in both places, the one after the command wins.
+ */
+function inheritGlobals(root: Command, cmd: Command): void {
+  if (cmd === root) return;
+  for (const [key, value] of Object.entries(root.opts())) {
+    if (value === undefined || root.getOptionValueSource(key) !== "cli") continue;
+    if (cmd.getOptionValueSource(key) === "cli") continue;
+    if (!cmd.options.some((o) => o.attributeName() === key)) continue;
+    cmd.setOptionValueWithSource(key, value, "cli");
+  }
+}
+
+/** A command's global options that take a value (their value is not the command). */
+const GLOBAL_VALUE_OPTIONS = new Set(["-o", "--output", "--color"]);
+
+/**
+ * The message for a first word that is not a command when it names a log (`cursorlog run.ndjson`),
+ * or for `cursorlog help NOSUCH`; undefined otherwise (commander reports other mistakes).
+ */
+function notACommand(program: Command, argv: readonly string[]): string | undefined {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
+    const a = argv[i]!;
+    if (a === "--") break;
+    if (a.startsWith("-") && a !== "-") {
+      if (GLOBAL_VALUE_OPTIONS.has(a)) i++;
+      continue;
+    }
+    words.push(a);
+    if (words[0] !== "help") break;
+  }
+  const names = program.commands.map((c) => c.name());
+  const [first, second] = words;
+  if (first === undefined) return undefined;
+  if (first === "help") {
+    if (second === undefined || names.includes(second)) return undefined;
+    return `cursorlog: error: unknown command '${second}'${didYouMean(second, names)}\nRun 'cursorlog --help' for the commands.\n`;
+  }
+  if (names.includes(first)) return undefined;
+  if (first === "-" || existsSync(first) || /\.(ndjson|jsonl|json|log)(\.gz)?$|\.gz$/i.test(first)) {
+    const reader = names.includes("show") ? "show" : "text -v";
+    const shown = /^[\w./@%+=:,-]+$/.test(first) ? first : `'${first.replace(/'/g, `'\\''`)}'`;
+    return (
+      `cursorlog: error: '${first}' is not a command; name the command first:\n` +
+      `  cursorlog ${reader} ${shown}\n` +
+      `Run 'cursorlog --help' for the commands.\n`
+    );
+  }
+  return undefined;
+}
+
 /** Commander writes through io and never exits the process; its errors take our grammar and status 2. */
 function configure(cmd: Command, io: Io): void {
   cmd.exitOverride();
+  const path = cmd.parent ? `cursorlog ${cmd.name()}` : "cursorlog";
   cmd.configureOutput({
     writeOut: (s) => io.stdout.write(s),
     writeErr: (s) => io.stderr.write(s),
-    outputError: (s, write) => write(`cursorlog: ${s.trimEnd()}\nRun 'cursorlog --help' for usage.\n`),
+    getOutHelpWidth: () => HELP_WIDTH,
+    getErrHelpWidth: () => HELP_WIDTH,
+    outputError: (s, write) => write(`cursorlog: ${s.trimEnd()}\nRun '${path} --help' for usage.\n`),
   });
   for (const sub of cmd.commands) configure(sub, io);
 }

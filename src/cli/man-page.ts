@@ -1,5 +1,5 @@
-import type { EventEmitter } from "node:events";
 import type { Command, Option } from "commander";
+import { beforeHelpText } from "./help.js";
 
 /** troff-safe text: a leading dot or quote escaped, backslashes doubled, dashes as \-. */
 function roff(s: string): string {
@@ -12,13 +12,13 @@ function optionLine(o: Option): string {
 
 /** The examples a command's help opens with ("  $ …" lines of its before-help text). */
 export function examplesOf(cmd: Command): string[] {
-  let text = "";
-  // addHelpText("before", …) registers a "beforeHelp" listener that writes the text it was given.
-  for (const listener of (cmd as unknown as EventEmitter).listeners("beforeHelp")) listener({ error: false, command: cmd, write: (s: string) => (text += s) });
-  return text
-    .split("\n")
-    .filter((l) => l.trimStart().startsWith("$ "))
-    .map((l) => l.trim().slice(2));
+  // A long example goes on over lines indented deeper than its "$ " (after a "|" or a "\\").
+  const out: string[] = [];
+  for (const l of beforeHelpText(cmd).split("\n")) {
+    if (l.trimStart().startsWith("$ ")) out.push(l.trim().slice(2));
+    else if (out.length > 0 && /^ {5,}\S/.test(l)) out[out.length - 1] = `${out[out.length - 1]!.replace(/ ?\\$/, "")} ${l.trim()}`;
+  }
+  return out;
 }
 
 /**

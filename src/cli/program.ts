@@ -8,17 +8,19 @@ import { textCommand } from "./commands/text.js";
 import { timelineCommand } from "./commands/timeline.js";
 import { validateCommand } from "./commands/validate.js";
 import { completionCommand, manCommand } from "./commands/completion.js";
+import { outputOption } from "./output-file.js";
+import { globalOptions } from "./shared-options.js";
 import { diffCommand } from "./commands/diff.js";
 import { showCommand } from "./commands/show.js";
 import { exportCommand } from "./commands/export.js";
 
 export const PROGRAM_EXAMPLES = `Examples:
   $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog show
-  $ cursorlog diff run.ndjson | git apply                # the change the run made
-  $ cursorlog json run.ndjson                          # the --output-format json result
+  $ cursorlog diff run.ndjson | git apply   # the change the run made
+  $ cursorlog json run.ndjson               # the --output-format json result
   $ cursorlog filter --exclude-type thinking run.ndjson > small.ndjson
   $ cursorlog timeline logs/*.ndjson.gz > calls.csv
-  $ cursorlog export --endpoint http://localhost:4318 logs/   # OpenTelemetry traces to a collector
+  $ cursorlog export --endpoint http://localhost:4318 logs/  # OpenTelemetry
 `;
 
 /**
@@ -35,13 +37,16 @@ export function buildProgram(ctx: CommandContext, version: string): Command {
     .addHelpText("before", PROGRAM_EXAMPLES)
     .addHelpText(
       "after",
-      "\nExit status: 0 ok, 1 negative answer (invalid lines, no match, is_error result), 2 usage or I/O error,\n" +
-        "3 schema does not compile or recurses, 4 a session has no result, 5 a line is not a JSON object.\n" +
+      "\nExit status: 0 ok, 1 negative answer (invalid lines, no match, is_error result),\n" +
+        "2 usage or I/O error, 3 schema does not compile or recurses, 4 a session has no\n" +
+        "result, 5 a line is not a JSON object.\n" +
         "Run 'cursorlog help COMMAND' for a command's options and examples.",
     )
     .helpCommand("help [command]", "show help for a command")
-    .showSuggestionAfterError(true);
-  for (const make of COMMANDS) program.addCommand(make(ctx));
+    .showSuggestionAfterError(true)
+    .enablePositionalOptions(); // options before the command are the program's (global) ones
+  for (const o of globalOptions()) program.addOption(o);
+  for (const make of COMMANDS) program.addCommand(make(ctx).addOption(outputOption()));
   program.addCommand(manCommand(ctx, version), { hidden: true });
   return program;
 }

@@ -1,18 +1,28 @@
 /**
  * The progress line on stderr for long runs over files: bytes done of the total, speed, time left.
  * Drawn at the first bytes, then redrawn in place at most every `everyMs`, erased at the end. Only on a terminal (or --progress).
+ *
+ * Output and the progress line never share a terminal line: when stdout is the same terminal, each
+ * write of output first erases the line (clear()), and the line is drawn again only once the output
+ * has ended a line (hold()), below it. A dumb terminal (TERM=dumb) gets no escape sequence: the line
+ * is overwritten with `\r` and blanks instead of `\r` ESC [K.
  */
 export class Progress {
   private done = 0;
   private lastDraw = -Infinity;
   private readonly start: number;
-  private drawn = false;
+  /** Columns of the line now on the screen (0: none). */
+  private drawnWidth = 0;
+  /** The output's last line is not ended yet: drawing now would overwrite it. */
+  private held = false;
 
   constructor(
     private readonly write: (s: string) => void,
     private readonly total: number,
     private readonly now: () => number = Date.now,
     private readonly everyMs = 200,
+    /** TERM=dumb: blanks instead of ESC [K. */
+    private readonly dumb = false,
   ) {
     this.start = now();
   }
@@ -20,16 +30,34 @@ export class Progress {
   add(bytes: number): void {
     this.done += bytes;
     const t = this.now();
-    if (t - this.lastDraw < this.everyMs) return;
+    if (this.held || t - this.lastDraw < this.everyMs) return;
     this.lastDraw = t;
-    this.write(`\r\u001b[K${this.line(t)}`);
-    this.drawn = true;
+    const line = this.line(t);
+    if (this.dumb) {
+      this.write(`\r${line}${" ".repeat(Math.max(0, this.drawnWidth - line.length))}`);
+    } else {
+      this.write(`\r\u001b[K${line}`);
+    }
+    this.drawnWidth = line.length;
   }
 
-  /** Erases the line (nothing is left behind in the terminal). */
+  /** Erases the line if it is drawn (nothing is left behind in the terminal); the next add() draws it again. */
+  clear(): void {
+    if (this.drawnWidth === 0) return;
+    this.write(this.dumb ? `\r${" ".repeat(this.drawnWidth)}\r` : "\r\u001b[K");
+    this.drawnWidth = 0;
+    this.lastDraw = -Infinity; // drawn again at the next bytes, below what was written
+  }
+
+  /** While output has written part of a line, the progress line is not drawn (it would land on it). */
+  hold(held: boolean): void {
+    this.held = held;
+  }
+
+  /** Erases the line at the end. */
   end(): void {
-    if (this.drawn) this.write("\r\u001b[K");
-    this.drawn = false;
+    this.clear();
+    this.held = true;
   }
 
   line(t = this.now()): string {

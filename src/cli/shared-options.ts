@@ -79,6 +79,19 @@ export function following(raw: { follow?: boolean; "follow=name"?: boolean }): b
   return raw.follow === true || raw["follow=name"] === true;
 }
 
+/**
+ * Options that may come before the command (`cursorlog --color never text …`) and apply to it
+ * (main.ts passes them on): the output ones every command shares.
+ */
+export function globalOptions(): Option[] {
+  return [
+    new Option("--color <when>", "colour the output: auto, always or never").choices(["auto", "always", "never"]),
+    new Option("--progress", "show the progress line on stderr"),
+    new Option("--no-progress", "never show the progress line"),
+    new Option("-o, --output <file>", "write the output to FILE, replaced only when the run completes"),
+  ];
+}
+
 /** `--width N` for commands that fit their output to the terminal; 0: no limit. */
 export function withWidthOption(cmd: Command, what: string): Command {
   return cmd.addOption(new Option("-w, --width <columns>", what).argParser(parseCount).helpGroup("Output options:"));

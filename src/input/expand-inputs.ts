@@ -33,26 +33,33 @@ export function expandInputs(names: readonly string[]): Expanded {
       continue;
     }
     const before = out.files.length;
-    walk(name, out);
+    const json = walk(name, out);
     if (out.files.length === before && !out.problems.some((p) => p.file.startsWith(name))) {
-      out.problems.push({ file: name, message: "no *.ndjson, *.jsonl or *.log file (or .gz) in this directory" });
+      let message = "no *.ndjson, *.jsonl or *.log file (or .gz) in this directory";
+      // *.json is often one --output-format json result, not a stream: read only when named.
+      if (json > 0) message += `; its ${json} *.json file${json === 1 ? " is" : "s are"} not read from a directory: name ${json === 1 ? "it" : "them"} to read ${json === 1 ? "it" : "them"}`;
+      out.problems.push({ file: name, message });
     }
   }
   return out;
 }
 
-function walk(dir: string, out: Expanded): void {
+/** Adds the logs below `dir` to `out`; returns how many `*.json` (or `.json.gz`) files it passed over. */
+function walk(dir: string, out: Expanded): number {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (err) {
     out.problems.push({ file: dir, message: `cannot read directory: ${(err as NodeJS.ErrnoException).code === "EACCES" ? "permission denied" : (err as Error).message}` });
-    return;
+    return 0;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  let json = 0;
   for (const e of entries) {
     const path = join(dir, e.name);
-    if (e.isDirectory()) walk(path, out);
+    if (e.isDirectory()) json += walk(path, out);
     else if ((e.isFile() || e.isSymbolicLink()) && LOG_NAME.test(e.name)) out.files.push(path);
+    else if (/\.json(\.gz)?$/.test(e.name)) json++;
   }
+  return json;
 }

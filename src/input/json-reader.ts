@@ -205,7 +205,9 @@ export class JsonReader {
 
   private notObject(lineNo: number, value: unknown): InputItem {
     const what = Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`;
-    return { kind: "malformed", file: this.file, line: lineNo, message: `expected a JSON object, found ${what}` };
+    // A file holding the events as one JSON array (an export, a saved API reply) is one jq away from NDJSON.
+    const hint = Array.isArray(value) ? "; for an array of events, make NDJSON first: jq -c '.[]' FILE | cursorlog …" : "";
+    return { kind: "malformed", file: this.file, line: lineNo, message: `expected a JSON object, found ${what}${hint}` };
   }
 }
 

@@ -22,7 +22,7 @@ import type { Writable } from "node:stream";
  * document for every input).
  */
 export type StageSpec =
-  | { command: "json"; options: { pretty: boolean; allowIncomplete: boolean } }
+  | { command: "json"; options: { pretty: boolean; allowIncomplete: boolean; colors?: boolean; escape?: boolean } }
   | { command: "text"; options: { verbose: boolean; final: boolean; allowIncomplete: boolean; color: boolean } }
   | {
       command: "filter";
@@ -34,6 +34,8 @@ export type StageSpec =
         pair: boolean;
         count: boolean;
         exitStatus: boolean;
+        /** Standard output is a terminal: lines written with \uXXXX escapes (toFilteredEvents). */
+        escape?: boolean;
       };
     }
   | {
@@ -77,7 +79,7 @@ async function buildBareStage(spec: StageSpec, reporter: Reporter): Promise<Stag
       const o = spec.options;
       const predicates: PredicateSpec = { ...o.spec, where: o.spec.where?.map((w) => parseWhere(w)) };
       return toFilteredEvents(
-        { test: compilePredicate(predicates), skip: rawSkipFor(predicates), since: o.since, until: o.until, pair: o.pair, count: o.count, exitStatus: o.exitStatus },
+        { test: compilePredicate(predicates), skip: rawSkipFor(predicates), since: o.since, until: o.until, pair: o.pair, count: o.count, exitStatus: o.exitStatus, escape: o.escape === true },
         reporter,
       );
     }

@@ -58,6 +58,8 @@ export interface Summary {
   /** Error and warning diagnostics, lifecycle findings included. */
   errors: number;
   warnings: number;
+  /** Of `errors`, those about a session's lifecycle rather than one line (no-result, unfinished-call, …). */
+  sessionErrors?: number;
   /** --max-errors N was reached: N, and nothing after that error was checked. */
   stoppedAfter?: number;
 }

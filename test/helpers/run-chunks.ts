@@ -187,7 +187,7 @@ export function variantsOf(cmd: LogCommand): string[][] {
     json: [["--allow-incomplete"], ["--pretty"]],
     text: [["-v"], ["--final"], ["--final", "--allow-incomplete"], ["-v", "--allow-incomplete"]],
     filter: [["--type", "tool_call", "--pair"], ["--exclude-type", "thinking"], ["--status", "failure", "-c"], ["--since", "2026-01-01T00:00:00.200Z", "--pair"], ["--where", "tool_call.*.args.command ~ (a|é)+$"]],
-    timeline: [["--format", "tsv"], ["--format", "ndjson", "--safe-csv"], ["--allow-incomplete", "--safe-csv"]],
+    timeline: [["--format", "tsv"], ["--format", "ndjson"], ["--format", "tsv", "--safe-csv"], ["--allow-incomplete", "--safe-csv"]],
     stats: [["--format", "json"], ["--format", "markdown"], ["-e"]],
     validate: [["--format", "json"]],
     show: [["--thinking", "--diff", "--lines", "2"], ["--format", "markdown", "--diff"], ["-e", "--width", "40"]],

@@ -4,20 +4,21 @@ import type { CommandContext } from "../command-context.js";
 
 export function completionCommand(ctx: CommandContext): Command {
   return new Command("completion")
-    .description("print a shell completion script (bash or zsh)")
+    .description("print a shell completion script (bash, zsh or fish)")
     .addHelpText(
       "before",
       `Examples:
   $ eval "$(cursorlog completion bash)"            # in ~/.bashrc
   $ cursorlog completion zsh > "\${fpath[1]}/_cursorlog"
+  $ cursorlog completion fish > ~/.config/fish/completions/cursorlog.fish
 `,
     )
-    .addArgument(new Argument("<shell>", "bash or zsh").choices(["bash", "zsh"]))
+    .addArgument(new Argument("<shell>", "bash, zsh or fish").choices(["bash", "zsh", "fish"]))
     .action((shell: string, _opts: unknown, cmd: Command) => {
       const program = cmd.parent!;
       ctx.setRun(async () => {
-        const { bashCompletion, zshCompletion } = await import("../completion.js");
-        ctx.io.stdout.write(shell === "bash" ? bashCompletion(program) : zshCompletion(program));
+        const { bashCompletion, fishCompletion, zshCompletion } = await import("../completion.js");
+        ctx.io.stdout.write(shell === "bash" ? bashCompletion(program) : shell === "zsh" ? zshCompletion(program) : fishCompletion(program));
         return ExitCode.OK;
       });
     });

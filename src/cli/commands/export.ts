@@ -9,10 +9,11 @@ import { runCommand } from "../run-command.js";
 import { withInputOptions, withJobsOption } from "../shared-options.js";
 
 export const EXPORT_EXAMPLES = `Examples:
-  $ cursorlog export run.ndjson > run.otlp.jsonl                      # OTLP/JSON, one trace per run and line
-  $ cursorlog export --endpoint http://localhost:4318 logs/           # send to a collector (Jaeger, Tempo, …)
-  $ OTEL_EXPORTER_OTLP_ENDPOINT=https://otel.example.com cursorlog export --send run.ndjson
-  $ cursorlog export --format chrome-trace run.ndjson > run.trace.json  # open it at ui.perfetto.dev
+  $ cursorlog export run.ndjson > run.otlp.jsonl    # OTLP/JSON, a trace per run
+  $ cursorlog export --endpoint http://localhost:4318 logs/   # Jaeger, Tempo
+  $ OTEL_EXPORTER_OTLP_ENDPOINT=https://otel.example.com \\
+      cursorlog export --send run.ndjson
+  $ cursorlog export --format chrome-trace run.ndjson > run.json  # perfetto
 `;
 
 export const EXPORT_HELP = `

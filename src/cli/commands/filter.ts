@@ -14,10 +14,12 @@ import { withFollowOption, withInputOptions, withJobsOption } from "../shared-op
 
 export const FILTER_EXAMPLES = `Examples:
   $ cursorlog filter --exclude-type thinking run.ndjson > small.ndjson
-  $ cursorlog filter --tool shell --status failure run.ndjson | jq -r '.tool_call.shellToolCall.result.failure.stderr'
-  $ cursorlog filter --tool Shell --status failed --type tool run.ndjson   # Cursor's and cursorlog's words work too
-  $ cursorlog filter -c --where 'tool_call.*.result.error exists' logs/*.ndjson.gz
-  $ cursorlog filter --type tool_call --pair --since 2026-01-01T09:00Z --until 2026-01-01T10:00Z run.ndjson
+  $ cursorlog filter --tool shell --status failure run.ndjson |
+      jq -r '.tool_call.shellToolCall.result.failure.stderr'
+  $ cursorlog filter --tool Shell --status failed --type tool run.ndjson
+  $ cursorlog filter -c --where 'tool_call.*.result.error exists' logs/
+  $ cursorlog filter --type tool_call --pair --since 2026-01-01T09:00Z \\
+      --until 2026-01-01T10:00Z run.ndjson
 `;
 
 const NOTES = `
@@ -110,7 +112,12 @@ export function filterCommand(ctx: CommandContext): Command {
     .addOption(new Option("--pair", "never cut a tool call in half: a kept started or completed event brings out the other").helpGroup("Output options:"))
     .addOption(new Option("-c, --count", "print only the number of events that would be written").helpGroup("Output options:"))
     .addOption(new Option("-e, --exit-status", "exit 1 when no event was written (input errors keep their own status)").helpGroup("Output options:"));
-  withFollowOption(withJobsOption(withInputOptions(cmd))).action((files: string[], raw: FilterRaw) => {
+  withFollowOption(withJobsOption(withInputOptions(cmd)));
+  // The events are written byte for byte as read, on a terminal too (jq would recolour them; pipe
+  // into `jq -C .` for that): --color is for the messages on stderr.
+  const color = cmd.options.find((o) => o.long === "--color");
+  if (color) color.description = "colour the messages on stderr: auto, always or never (the events are written as read, never coloured)";
+  cmd.action((files: string[], raw: FilterRaw) => {
     if (raw.since !== undefined && raw.until !== undefined && raw.since >= raw.until) {
       cmd.error(`error: --since (${new Date(raw.since).toISOString()}) must be earlier than --until (${new Date(raw.until).toISOString()})`, {
         exitCode: 2,
@@ -135,15 +142,19 @@ export function filterCommand(ctx: CommandContext): Command {
       modelCallIds: raw.modelCallId,
       where: raw.where,
     };
-    const options = {
-      spec,
-      since: raw.since,
-      until: raw.until,
-      pair: raw.pair === true,
-      count: raw.count === true,
-      exitStatus: raw.exitStatus === true,
-    };
-    ctx.setRun(() => runCommand(ctx.io, files, raw, { command: "filter", options }, "filter"));
+    ctx.setRun(() => {
+      // Escaped for a terminal when standard output is one (decided here, after -o).
+      const options = {
+        spec,
+        since: raw.since,
+        until: raw.until,
+        pair: raw.pair === true,
+        count: raw.count === true,
+        exitStatus: raw.exitStatus === true,
+        escape: ctx.io.stdoutIsTTY,
+      };
+      return runCommand(ctx.io, files, raw, { command: "filter", options }, "filter");
+    });
   });
   return cmd;
 }

@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import type { CommandContext } from "../command-context.js";
-import type { SharedRaw } from "../config.js";
+import { resolveColor, type SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
 import { withInputOptions, withJobsOption } from "../shared-options.js";
 
@@ -25,7 +25,15 @@ export function jsonCommand(ctx: CommandContext): Command {
   withJobsOption(withInputOptions(cmd)).action((files: string[], raw: JsonRaw) => {
     ctx.setRun(async () => {
       // The stage is built from this description (src/jobs/stages.ts), here or in --jobs workers.
-      return runCommand(ctx.io, files, raw, { command: "json", options: { pretty: raw.pretty === true, allowIncomplete: raw.allowIncomplete === true } }, "json");
+      // Coloured as jq colours JSON, and escaped for the terminal, when standard output is one
+      // (decided here, after -o, which makes it a file).
+      const options = {
+        pretty: raw.pretty === true,
+        allowIncomplete: raw.allowIncomplete === true,
+        colors: resolveColor(raw.color, ctx.io.env, ctx.io.stdoutIsTTY),
+        escape: ctx.io.stdoutIsTTY,
+      };
+      return runCommand(ctx.io, files, raw, { command: "json", options }, "json");
     });
   });
   return cmd;

@@ -8,7 +8,7 @@ import type { CommandContext } from "../command-context.js";
 export const SCHEMA_EXAMPLES = `Examples:
   $ cursorlog schema tool_call | jq '.["$defs"] | keys'
   $ mkdir my && cursorlog schema > my/cursor-agent-event.schema.json
-  $ for t in $(cursorlog schema --list); do cursorlog schema "$t" > "my/$t.schema.json"; done
+  $ for t in $(cursorlog schema --list); do cursorlog schema $t > $t.json; done
   $ cursorlog validate --schema my/ run.ndjson
 `;
 

@@ -8,9 +8,11 @@ import { parseCount, withFollowOption, withInputOptions } from "../shared-option
 
 export const STATS_EXAMPLES = `Examples:
   $ cursorlog stats run.ndjson
-  $ cursor-agent -p "fix the build" --output-format stream-json | tee run.ndjson | cursorlog stats
+  $ cursor-agent -p "fix the build" --output-format stream-json |
+      tee run.ndjson | cursorlog stats
   $ cursorlog stats --format markdown logs/*.ndjson >> "$GITHUB_STEP_SUMMARY"
-  $ cursorlog stats --format json logs/*.ndjson.gz | jq -c 'select(.type == "session" and .outcome != "finished")'
+  $ cursorlog stats --format json logs/ |
+      jq -c 'select(.type == "session" and .outcome != "finished")'
 `;
 
 export const STATS_HELP = `

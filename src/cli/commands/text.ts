@@ -8,7 +8,7 @@ export const TEXT_EXAMPLES = `Examples:
   $ cursor-agent -p "add a test" --output-format stream-json | cursorlog text
   $ cursorlog text -v examples/session.ndjson
   $ cursorlog text --final run.ndjson          # just the last assistant message
-  $ cursorlog text -F run.ndjson               # as it is written (tail -F), until its result
+  $ cursorlog text -F run.ndjson          # as it is written (tail -F)
 `;
 
 interface TextRaw extends SharedRaw {

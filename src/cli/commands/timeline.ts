@@ -1,16 +1,20 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { TIMELINE_COLUMNS, type TimelineColumn } from "../../outputs/timeline/columns.js";
 import type { TimelineFormat } from "../../outputs/timeline/lines.js";
+import { ExitCode } from "../../exit-codes.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand, type StageSource } from "../run-command.js";
+import { didYouMean } from "../suggest.js";
 import { withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
 
 export const TIMELINE_EXAMPLES = `Examples:
   $ cursorlog timeline logs/*.ndjson.gz > calls.csv
-  $ cursorlog timeline --columns seq,duration_ms,status,action,target run.ndjson | mlr --icsv --opprint sort -nr duration_ms
-  $ cursorlog timeline --format ndjson run.ndjson | jq -c 'select(.status != "success")'
-  $ cursorlog timeline --format html run.ndjson > run.html     # a Gantt chart; open it in a browser
+  $ cursorlog timeline --columns seq,duration_ms,status,target run.ndjson |
+      mlr --icsv --opprint sort -nr duration_ms
+  $ cursorlog timeline --format ndjson run.ndjson |
+      jq -c 'select(.status != "success")'
+  $ cursorlog timeline --format html -o run.html run.ndjson   # a Gantt chart
 `;
 
 export const TIMELINE_HELP = `
@@ -49,6 +53,8 @@ Formats:
   csv     RFC 4180: a field is quoted when it holds , " CR or LF, with " doubled; newlines stay
           inside the quotes, so a multi-line command is still one record. Records end in LF, not
           the RFC's CRLF, as with Miller, xsv and most Unix tools; CSV readers accept both.
+          So CSV is not one record per line: OpenAI-style call ids hold a newline, as do
+          multi-line commands. For grep, wc -l, cut or column, use --format tsv.
   tsv     tab-separated; TAB, LF, CR and \\ inside a value are written \\t \\n \\r \\\\ (the
           convention of mlr --otsv and PostgreSQL's text format): one record per line.
   ndjson  one JSON object per call, keyed by column name; numbers are numbers, empty cells null;
@@ -65,7 +71,7 @@ On a terminal, control characters and escape sequences in cells are shown escape
 
 --safe-csv changes data: text cells starting with = + - @ TAB or CR get a leading ' so that
 spreadsheets show them as text instead of evaluating them. Use it for files people open in
-Excel, LibreOffice or Google Sheets, not for data pipelines.
+Excel, LibreOffice or Google Sheets, not for data pipelines. It applies to csv and tsv only.
 
 A session without a result (crash, kill, truncated log) still gets its rows; it is reported on
 stderr with exit status 4 unless --allow-incomplete.
@@ -86,7 +92,7 @@ function parseColumns(value: string): TimelineColumn[] {
   for (const name of names) {
     if (name === "") throw new InvalidArgumentError(`empty column name; ${valid}`);
     if (!(TIMELINE_COLUMNS as readonly string[]).includes(name)) {
-      throw new InvalidArgumentError(`unknown column ${JSON.stringify(name)}; ${valid}`);
+      throw new InvalidArgumentError(`unknown column ${JSON.stringify(name)}${didYouMean(name, TIMELINE_COLUMNS)}; ${valid}`);
     }
     if (seen.has(name)) throw new InvalidArgumentError(`column ${JSON.stringify(name)} given twice`);
     seen.add(name);
@@ -100,11 +106,11 @@ export function timelineCommand(ctx: CommandContext): Command {
     .addHelpText("before", TIMELINE_EXAMPLES)
     .addHelpText("after", TIMELINE_HELP)
     .addOption(new Option("--format <format>", "csv, tsv, ndjson or html").choices(["csv", "tsv", "ndjson", "html"]).default("csv"))
-    .option("--no-header", "do not write the header line (csv, tsv)")
+    .option("--no-header", "do not write the header line (csv and tsv only)")
     .addOption(
       new Option("--columns <list>", "comma-separated columns to write, in this order (see Columns below)").argParser(parseColumns),
     )
-    .option("--safe-csv", "prefix text cells starting with = + - @ TAB or CR with ' (spreadsheet formula injection)")
+    .option("--safe-csv", "prefix text cells starting with = + - @ TAB or CR with ' (spreadsheet formula injection; csv and tsv only)")
     .option("--allow-incomplete", "a session without a result is not an error (exit 0); its open calls are still written");
   withFollowOption(withJobsOption(withInputOptions(cmd))).action((files: string[], raw: TimelineRaw) => {
     const format = raw.format ?? "csv";
@@ -119,7 +125,21 @@ export function timelineCommand(ctx: CommandContext): Command {
       ].filter(Boolean);
       if (bad.length > 0) cmd.error(`error: ${bad.join(", ")} cannot be used with --format html`, { exitCode: 2 });
     }
+    if (format === "ndjson") {
+      // NDJSON has no header, and is data for programs: no spreadsheet quoting changes its values.
+      const bad = [raw.header === false && "--no-header", raw.safeCsv && "--safe-csv"].filter(Boolean);
+      if (bad.length > 0) cmd.error(`error: ${bad.join(", ")} cannot be used with --format ndjson (csv and tsv only)`, { exitCode: 2 });
+    }
     ctx.setRun(async () => {
+      // As gzip refuses to write compressed data to a terminal: a page is for a browser, not a screen.
+      if (format === "html" && ctx.io.stdoutIsTTY) {
+        ctx.io.stderr.write(
+          "cursorlog: error: not writing an HTML page to a terminal; write it to a file and open that:\n" +
+            "  cursorlog timeline --format html -o run.html FILE...\n" +
+            "(to see the HTML itself, pipe it: ... | less)\n",
+        );
+        return ExitCode.USAGE_OR_IO;
+      }
       // Only the chosen format's code is loaded.
       let source: StageSource;
       if (format === "html") {

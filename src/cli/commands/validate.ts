@@ -8,16 +8,18 @@ const FORMATS: FormatName[] = ["text", "json", "github"];
 
 export const VALIDATE_EXAMPLES = `Examples:
   $ cursorlog validate run.ndjson
-  $ cursor-agent -p "fix the build" --output-format stream-json | tee run.ndjson | cursorlog validate
-  $ cursorlog validate --format github logs/                   # in a GitHub Actions step: annotations
-  $ cursorlog validate --strict --format json run.ndjson | jq -r 'select(.severity == "error") | .message'
-  $ cursorlog validate --allow-empty logs/                     # an empty log is not an error
+  $ cursor-agent -p "fix the build" --output-format stream-json |
+      tee run.ndjson | cursorlog validate
+  $ cursorlog validate --format github logs/    # annotations in GitHub Actions
+  $ cursorlog validate --strict --format json run.ndjson |
+      jq -r 'select(.severity == "error") | .message'
+  $ cursorlog validate --allow-empty logs/      # an empty log is not an error
 `;
 
 export const VALIDATE_HELP = `
 Output (stdout): one diagnostic per problem, grep style, then a summary line:
   run.ndjson:17: /tool_call/shellToolCall/args/command: must be string (type)
-  run.ndjson:40: warning: /tool_call: unknown tool kind "futureGizmoToolCall" (unknown-kind)
+  run.ndjson:40: warning: /tool_call: unknown tool kind "gizmoToolCall" (unknown-kind)
   checked 51 lines in 1 file: 50 valid, 1 invalid; 1 error, 1 warning
 In parentheses: the JSON Schema keyword that failed, or the check below. A line that is not JSON is
 reported the same way (parse) and validation goes on. Text from the log is shown escaped. Fatal

@@ -1,3 +1,4 @@
+import { escapeJsonForTerminal } from "../../sanitize.js";
 import type { Reporter } from "../../diagnostics.js";
 import type { EventTest } from "../../query/predicate.js";
 import { SessionTracker, type OpenCall } from "../../events/sessions.js";
@@ -17,6 +18,11 @@ export interface FilterOptions {
   pair: boolean;
   /** Print only the number of events that would be written. */
   count: boolean;
+  /**
+   * Standard output is a terminal: controls, C1 and bidi characters are written as \uXXXX (the
+   * same JSON), not byte for byte. Into a file or a pipe the lines are the bytes read.
+   */
+  escape?: boolean;
   /** Exit status 1 (NEGATIVE) when nothing was kept. */
   exitStatus: boolean;
   /**
@@ -46,7 +52,7 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
   let kept = 0;
 
   function emit(rec: JsonRecord): string | Buffer {
-    return emitLine(opts.count ? "" : lineOf(rec));
+    return emitLine(opts.count ? "" : lineOf(rec, opts.escape === true));
   }
 
   function emitLine(line: string | Buffer): string | Buffer {
@@ -99,7 +105,7 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
       const hit = matches(rec);
       if (step.started) {
         if (!hit) {
-          held.set(step.started, lineOf(rec));
+          held.set(step.started, lineOf(rec, opts.escape === true));
           return undefined;
         }
         written.add(step.started);
@@ -125,8 +131,12 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
   };
 }
 
-/** A line as filter writes it: its bytes as read (invalid UTF-8 too, not the U+FFFD of its text). */
-function lineOf(rec: JsonRecord): string | Buffer {
+/**
+ * A line as filter writes it: its bytes as read (invalid UTF-8 too, not the U+FFFD of its text);
+ * on a terminal (`escape`) the same JSON with nothing the terminal would act on (\uXXXX).
+ */
+function lineOf(rec: JsonRecord, escape: boolean): string | Buffer {
+  if (escape) return escapeJsonForTerminal(rec.raw !== undefined ? rec.raw.toString("utf8") : rec.text + "\n");
   if (rec.raw !== undefined) return rec.raw;
   if (rec.bytes !== undefined) return Buffer.concat([rec.bytes, LF]);
   return rec.text + "\n";

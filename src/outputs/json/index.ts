@@ -7,11 +7,17 @@ import type { Stage } from "../../stream/stage.js";
 import { shortenToolCalls, skipCompletionBodies, skipTypes } from "../../input/raw-skip.js";
 import { FIELDS_READ } from "../../events/action.js";
 import { reportFileEnd, reportFinished, reportIncomplete } from "../shared/incomplete.js";
+import { escapeJsonForTerminal } from "../../sanitize.js";
+import { colorizeJson } from "./colorize.js";
 import { member, parseRaw, RawObject, stringifyRaw, type RawValue } from "./raw-value.js";
 
 export interface ResultJsonOptions {
   pretty: boolean;
   allowIncomplete: boolean;
+  /** jq's colours (a terminal, or --color always). */
+  colors?: boolean;
+  /** Standard output is a terminal: controls, C1 and bidi characters written as \uXXXX (the same JSON). */
+  escape?: boolean;
 }
 
 /** Key order of `cursor-agent --print --output-format json` (the stream's result line differs). */
@@ -88,8 +94,13 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       where.agent_message_line = s.said.line;
     }
     set("incomplete", parseRaw(JSON.stringify(where)));
-    return stringifyRaw(o, opts.pretty) + "\n";
+    return paint(stringifyRaw(o, opts.pretty)) + "\n";
   }
+
+  const paint = (text: string): string => {
+    const json = opts.escape === true ? escapeJsonForTerminal(text) : text;
+    return opts.colors === true ? colorizeJson(json) : json;
+  };
 
   return {
     // Thinking and the prompt never matter here; a synthesized result needs assistant text and timestamps.
@@ -119,7 +130,7 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       }
       if (step.session.result === rec) {
         reportFinished(reporter, step.session);
-        out = (out ?? "") + rawJsonResult(rec.text, opts.pretty) + "\n";
+        out = (out ?? "") + paint(rawJsonResult(rec.text, opts.pretty)) + "\n";
       }
       return out;
     },

@@ -108,7 +108,8 @@ function drawBackground(s, c, view) {
 
 function drawBar(s, c, view) {
   var b = el("div", "bar s-" + c.cls + (c.approx ? " approx" : ""));
-  var x1 = c.cls === "incomplete" ? view : c.x1;
+  // An open call ends at the session's end (the dashed line), not at the end of the drawn axis.
+  var x1 = c.x1;
   var w = Math.max(pct(x1 - c.x0, view), MIN_PCT), left = Math.min(pct(c.x0, view), 100 - w);
   b.style.left = left + "%";
   // Units of a sequence axis touch: a 2px gap tells them apart.
@@ -117,7 +118,8 @@ function drawBar(s, c, view) {
   b.setAttribute("data-call-id", c.id);
   b.setAttribute("data-seq", String(c.seq));
   b.setAttribute("tabindex", "0");
-  b.setAttribute("aria-label", tipLines(s, c).join("; "));
+  // A line without text (no target) is left out: "Ran subagent task; error", not "…task; ; error".
+  b.setAttribute("aria-label", tipLines(s, c).filter(function (l) { return l !== ""; }).join("; "));
   var label = el("span", "label");
   label.appendChild(el("span", "n", c.seq));
   label.appendChild(el("span", "txt", " \\u00b7 " + (c.target.split("\\n")[0] || c.action)));

@@ -12,7 +12,11 @@ function tipLines(s, c) {
   else st += " \\u00b7 duration not logged";
   lines.push(st);
   if (s.axis === "time") {
-    lines.push(c.approx ? "time not logged: drawn after the call before it" : "started at +" + fmtMs(c.x0));
+    // Where the bar is, in the words of the page's note on dashed bars.
+    if (c.missing === "start") lines.push("start not logged: drawn at its completion, +" + fmtMs(c.x0));
+    else if (c.missing === "end") lines.push("started at +" + fmtMs(c.x0) + "; end not logged: drawn with the least width");
+    else if (c.missing === "both") lines.push("time not logged: drawn at the start of the call before it");
+    else lines.push("started at +" + fmtMs(c.x0));
   }
   if (c.bg !== undefined) {
     lines.push("in the background until +" + fmtMs(c.bg) + (c.bgMs !== null ? " \u00b7 " + fmtMs(c.bgMs) + " from its start" : ""));

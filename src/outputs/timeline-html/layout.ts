@@ -16,11 +16,11 @@ export interface Layout {
 /**
  * Places a session's calls (in seq order) on an axis and packs them into lanes. With any logged
  * time the axis is time: it runs from the session's first logged time to its last (events and
- * calls alike); a call missing a time is placed at the start of the call before it (flagged
- * approx); an incomplete call runs to the end of the axis. Without any time (2025 logs) call n
- * takes the unit [n-1, n], an incomplete one [n-1, end]. A background shell whose end
- * (task_notification) is logged keeps its lane up to that end (`bg`), drawn apart from its bar.
- * `firstTs`/`lastTs`: the events' range.
+ * calls alike); a call with one of its two times is placed at that time, one with neither at the
+ * start of the call before it (both flagged approx); an incomplete call runs to the end of the
+ * axis. Without any time (2025 logs) call n takes the unit [n-1, n], an incomplete one [n-1, end].
+ * A background shell whose end (task_notification) is logged keeps its lane up to that end
+ * (`bg`), drawn apart from its bar. `firstTs`/`lastTs`: the events' range.
  */
 /** Calls handled between one pause and the next of layoutCallsSteps. */
 const SLICE = 1 << 16;
@@ -45,6 +45,8 @@ export function* layoutCalls(records: readonly CallRecord[], firstTs: number | u
   }
   const intervals: Interval[] = [];
   const approx: boolean[] = [];
+  /** Only the approx calls' entries (few): which of their times the log lacks. */
+  const missing = new Map<number, NonNullable<HtmlCall["missing"]>>();
   /** A bar's end; a background shell's end on the axis (its lane stays its own up to there). */
   const ends: number[] = [];
   const bg: Array<number | undefined> = [];
@@ -65,7 +67,9 @@ export function* layoutCalls(records: readonly CallRecord[], firstTs: number | u
       bg.push(bgEnd);
       ends.push(end);
       intervals.push({ start, end: bgEnd ?? end });
-      approx.push(!open && (r.startedMs === undefined || r.completedMs === undefined));
+      const lacks = r.startedMs === undefined || r.completedMs === undefined;
+      approx.push(!open && lacks);
+      if (!open && lacks) missing.set(i, known === undefined ? "both" : r.startedMs === undefined ? "start" : "end");
       prev = start;
     }
   } else {
@@ -82,12 +86,12 @@ export function* layoutCalls(records: readonly CallRecord[], firstTs: number | u
   const calls = new Array<HtmlCall>(records.length);
   for (let i = 0; i < records.length; i++) {
     if (i % SLICE === SLICE - 1) yield "";
-    calls[i] = htmlCall(records[i]!, lanes[i]!, intervals[i]!.start, ends[i]!, approx[i]!, bg[i]);
+    calls[i] = htmlCall(records[i]!, lanes[i]!, intervals[i]!.start, ends[i]!, approx[i]!, bg[i], missing.get(i));
   }
   return { axis: timed ? "time" : "sequence", origin, span, lanes: lanes.reduce((n, l) => Math.max(n, l + 1), 0), calls };
 }
 
-function htmlCall(r: CallRecord, lane: number, x0: number, x1: number, approx: boolean, bg: number | undefined): HtmlCall {
+function htmlCall(r: CallRecord, lane: number, x0: number, x1: number, approx: boolean, bg: number | undefined, missing: HtmlCall["missing"]): HtmlCall {
   const call: HtmlCall = {
     seq: r.seq,
     id: r.id,
@@ -102,6 +106,7 @@ function htmlCall(r: CallRecord, lane: number, x0: number, x1: number, approx: b
     ms: r.durationMs ?? null,
     exit: r.exit,
     approx,
+    ...(missing !== undefined && { missing }),
     line: r.line,
   };
   if (bg !== undefined) {

@@ -72,7 +72,7 @@ function table(s) {
     tr.setAttribute("data-seq", String(c.seq));
     tr.appendChild(el("td", "n", c.seq));
     tr.appendChild(el("td", "n", c.lane + 1));
-    tr.appendChild(el("td", "n", s.axis === "time" && !c.approx ? "+" + fmtMs(c.x0) : "\\u2014"));
+    tr.appendChild(el("td", "n", s.axis === "time" && (!c.approx || c.missing === "end") ? "+" + fmtMs(c.x0) : "\\u2014"));
     tr.appendChild(el("td", "n", c.ms === null ? "\\u2014" : fmtMs(c.ms)));
     st.appendChild(el("span", "swatch s-" + c.cls));
     st.appendChild(document.createTextNode(" " + statusText(c.status) + (c.exit !== null ? ", exit " + c.exit : "")));
@@ -109,7 +109,7 @@ function render(run) {
       sec.appendChild(el("p", "note", "Hatched: a background shell's command running on after its call completed, up to the task_notification that ended it."));
     }
     if (s.calls.some(function (c) { return c.approx; })) {
-      sec.appendChild(el("p", "note", "Dashed bars: the log lacks the call's start or end time; it is drawn at the start of the call before it, with the least width."));
+      sec.appendChild(el("p", "note", "Dashed bars: the log lacks the call's start or end time. A call with one of the two is drawn at that time, with the least width; one with neither at the start of the call before it."));
     }
     if (s.calls.length === 0) sec.appendChild(el("p", "empty", "No tool calls in this session."));
     else {

@@ -27,8 +27,13 @@ export interface HtmlCall {
   /** The csv `duration_ms`: only from two values of one clock, else null. */
   ms: number | null;
   exit: number | null;
-  /** A completed call whose start or end time is not in the log: placed after the call before it. */
+  /** A completed call whose start or end time is not in the log (drawn dashed; `missing` says which). */
   approx: boolean;
+  /**
+   * Only on approx calls: "start" (drawn at its completion time, as the csv's completed_at), "end"
+   * (drawn from its start with the least width), "both" (drawn at the start of the call before it).
+   */
+  missing?: "start" | "end" | "both";
   /** Line of the started event (of the completion for a call without one). */
   line: number;
   /** A background shell whose end the log has: where its command ended on the axis, and the time from its start. */

@@ -5,7 +5,7 @@ import { isTooDeep } from "../../input/too-deep.js";
 import type { JsonRecord, Problem } from "../../input/record.js";
 import { joinPieces, type Stage } from "../../stream/stage.js";
 import type { DiagnosticFormat } from "../../validate/diagnostic-format.js";
-import type { Finding } from "../../validate/finding.js";
+import type { Finding, Summary } from "../../validate/finding.js";
 import { LifecycleChecker } from "../../validate/lifecycle.js";
 import { quote } from "../../validate/quote.js";
 import { schemaErrors } from "../../validate/schema/findings.js";
@@ -69,6 +69,8 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
   let errors = 0;
   let warnings = 0;
   let stopped = false;
+  /** Errors of the session lifecycle (no-result, …), counted in `errors` too. */
+  let sessionErrors = 0;
   /** Set by checkLine: the line has an error of its own. */
   let lineBad = false;
   /** The schema looped on a line (one message, status 3): nothing more is checked, no summary. */
@@ -85,12 +87,22 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     return opts.format.finding(f);
   }
 
-  /** The findings' lines: a string for an array, pieces for a generator (a session's many open calls). */
+  /**
+   * The lifecycle's findings' lines: a string for an array, pieces for a generator (a session's
+   * many open calls). Their errors are about a session, not one line (the summary tells them apart).
+   */
   function emitAll(list: Iterable<Finding> | undefined): string | Iterable<string> {
     if (list === undefined) return "";
     if (!Array.isArray(list)) return emitPieces(list);
     let out = "";
-    for (const f of list) out += emit(f);
+    for (const f of list) out += emitSession(f);
+    return out;
+  }
+
+  function emitSession(f: Finding): string {
+    const before = errors;
+    const out = emit(f);
+    if (errors > before) sessionErrors++;
     return out;
   }
 
@@ -98,7 +110,7 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     let out = "";
     for (const f of list) {
       if (stopped) break;
-      out += emit(f);
+      out += emitSession(f);
       if (out.length >= 1 << 16) {
         yield out;
         out = "";
@@ -158,7 +170,8 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     }
     if (opts.unknownFields !== undefined) {
       for (const u of opts.unknownFields.find(ev)) {
-        out += emit({ file: rec.file, line: rec.line, severity: "error", rule: "unknown-field", path: u.parent, message: `unknown field ${quote(u.key)}` });
+        const path = `${u.parent}/${u.key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+        out += emit({ file: rec.file, line: rec.line, severity: "error", rule: "unknown-field", path, message: `unknown field ${quote(u.key)}` });
         lineBad = true;
       }
     }
@@ -229,8 +242,9 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     },
     finish() {
       if (schemaLoops) return undefined;
-      const summary = { files: files + (inFile ? 1 : 0), lines, valid: lines - invalid, invalid, errors, warnings };
-      return opts.format.summary(stopped ? { ...summary, stoppedAfter: errors } : summary);
+      const summary: Summary = { files: files + (inFile ? 1 : 0), lines, valid: lines - invalid, invalid, errors, warnings, sessionErrors };
+      if (stopped) summary.stoppedAfter = errors;
+      return opts.format.summary(summary);
     },
   };
 }
