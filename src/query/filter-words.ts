@@ -1,4 +1,5 @@
 import { KNOWN_KINDS } from "../events/action.js";
+import { editDistance } from "../edit-distance.js";
 
 /**
  * The words people type for `filter --type`, `--tool` and `--status`, mapped to what the log holds.
@@ -140,25 +141,11 @@ function nearest(v: string, candidates: readonly string[]): string | undefined {
   let bestD = Math.max(1, Math.floor(lower.length / 3)) + 1;
   for (const c of candidates) {
     const cl = c.toLowerCase();
-    const d = cl.startsWith(lower) && lower.length >= 3 ? 1 : distance(lower, cl);
+    const d = cl.startsWith(lower) && lower.length >= 3 ? 1 : editDistance(lower, cl, 3);
     if (d < bestD) {
       bestD = d;
       best = c;
     }
   }
   return best;
-}
-
-/** Levenshtein distance. */
-function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 3) return 99;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
