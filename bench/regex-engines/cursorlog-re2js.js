@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { main } from "../../dist/bundle-re2js/main.js";
+import { main, processIo } from "../../dist/bundle-re2js/main.js";
 
 // Interrupted: what was complete has been written already (stdout writes to pipes and files are
 // synchronous on POSIX); end with the shell's status for the signal. (Installed before process.stdin
@@ -8,18 +8,5 @@ for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]]) {
   process.on(signal, () => process.exit(status));
 }
 
-// A reader that went away (`| head`) is not an error, wherever the write came from (help text too).
-process.stdout.on("error", (err) => {
-  if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
-  throw err;
-});
-
-process.exitCode = await main(process.argv.slice(2), {
-  stdin: process.stdin,
-  stdout: process.stdout,
-  stderr: process.stderr,
-  env: process.env,
-  stdinIsTTY: process.stdin.isTTY === true,
-  stdoutIsTTY: process.stdout.isTTY === true,
-  stderrIsTTY: process.stderr.isTTY === true,
-});
+// Failed writes, closed pipes, a directory as stdin: src/cli/process-io.ts, as bin/cursorlog.js does.
+process.exitCode = await main(process.argv.slice(2), processIo());
