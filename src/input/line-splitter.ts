@@ -1,6 +1,6 @@
 import { constants, isAscii, isUtf8 } from "node:buffer";
 import type { RawSkip, SoundLine } from "./raw-skip.js";
-import { LineFlag, LineScanner, LineStatus, RECORD_FIELDS } from "./scan/index.js";
+import { LineFlag, LineScanner, LineStatus, MERGE_LEN, MERGE_MAX, RECORD_FIELDS } from "./scan/index.js";
 import type { JsonObject } from "./record.js";
 
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
@@ -71,6 +71,11 @@ export class LineSplitter {
   private run: SkippedLine | undefined;
   private runTypeStart = 0;
   private runTypeEnd = 0;
+  /**
+   * Types the skip answered with their name alone (and no `keep`): the scanner merges a run of
+   * lines of one of them into one record (scan/), so such lines cost nothing here one by one.
+   */
+  private readonly merged: Buffer[] = [];
   /** What the skip tests see of the line being taken (one object, reused). */
   private readonly sound: SoundLine = { buf: EMPTY, start: 0, end: 0, typeStart: -1, typeEnd: -1, typeEscaped: false, subStart: -1, subEnd: -1, subEscaped: false, flags: 0 };
 
@@ -116,6 +121,7 @@ export class LineSplitter {
       p = q + 1;
     }
     const scanner = lineScanner();
+    scanner.useMerge(this, this.merged, this.maxLineBytes);
     while (p < n) {
       const stop = Math.min(n, p + SLICE);
       const count = scanner.scan(chunk, p, stop, false);
@@ -131,8 +137,12 @@ export class LineSplitter {
         continue;
       }
       const rec = scanner.records;
-      for (let k = 0; k < count * RECORD_FIELDS; k += RECORD_FIELDS) this.take(chunk, p, rec, k, out);
+      for (let k = 0; k < count * RECORD_FIELDS; k += RECORD_FIELDS) {
+        this.take(chunk, p, rec, k, out);
+        if (rec[k + 8]! > 1) this.takeMerged(chunk, p, rec, k, out);
+      }
       p += scanner.consumed;
+      scanner.useMerge(this, this.merged, this.maxLineBytes);
     }
     return out;
   }
@@ -187,6 +197,7 @@ export class LineSplitter {
       return;
     }
     const scanner = lineScanner();
+    scanner.useMerge(this, this.merged, this.maxLineBytes);
     // An empty line makes no record: it is blank, counted and nothing more.
     if (scanner.scan(buf, start, end, true) === 0) ++this.lineNo;
     else this.take(buf, start, scanner.records, 0, out);
@@ -253,6 +264,7 @@ export class LineSplitter {
           this.run = skipped;
           this.runTypeStart = line.typeStart;
           this.runTypeEnd = line.typeEnd;
+          this.mergeType(buf, line.typeStart, line.typeEnd);
         }
         return;
       }
@@ -263,6 +275,42 @@ export class LineSplitter {
       }
     }
     this.decoded(lineNo, buf, start, end, status, out);
+  }
+
+  /** The scanner is to merge runs of lines of the type `buf[start, end)` from its next scan on. */
+  private mergeType(buf: Buffer, start: number, end: number): void {
+    const merged = this.merged;
+    if (merged.length === MERGE_MAX || end - start > MERGE_LEN) return;
+    for (const t of merged) if (t.length === end - start && sameRange2(t, buf, start)) return;
+    merged.push(Buffer.from(buf.subarray(start, end)));
+  }
+
+  /**
+   * The lines after the first of a merged record (`rec[k + 8]` lines in all, the first taken):
+   * lines of a type the skip answered with its name alone, so the run their first line joined or
+   * began grows by them.
+   */
+  private takeMerged(buf: Buffer, base: number, rec: Int32Array, k: number, out: Array<Line | SkippedLine | OversizeLine>): void {
+    const more = rec[k + 8]! - 1;
+    const last = out.length > 0 ? out[out.length - 1]! : undefined;
+    if (last !== undefined && "skipped" in last && typeof last.skipped === "string" && last.keep === undefined && last.buf === buf && last.lineNo + last.count === this.lineNo + 1) {
+      last.count += more;
+      last.end = base + rec[k + 9]!;
+      this.lineNo += more;
+      return;
+    }
+    // Not skipped after all (never so today: a merged type is one the skip named): each line is
+    // sound, and read as any other.
+    let s = base + rec[k + 1]!;
+    const stop = base + rec[k + 9]!;
+    while (s < stop) {
+      s = buf.indexOf(10, s) + 1;
+      let e = buf.indexOf(10, s);
+      if (e < 0 || e > stop) e = stop;
+      else if (e > s && buf[e - 1] === 13) e--;
+      this.decoded(++this.lineNo, buf, s, e, LineStatus.OBJECT, out);
+      s = e;
+    }
   }
 
   /** The line decoded, for JSON.parse (json-reader.ts) to read and, if it is damaged, to report. `status` -1: not scanned. */
@@ -283,6 +331,12 @@ function isBlankBytes(buf: Buffer, start: number, end: number): boolean {
     const b = buf[i]!;
     if (b !== 32 && b !== 9 && b !== 13 && b !== 12 && b !== 11) return false;
   }
+  return true;
+}
+
+/** `t` holds the bytes of `buf[at, at + t.length)`. */
+function sameRange2(t: Buffer, buf: Buffer, at: number): boolean {
+  for (let i = 0; i < t.length; i++) if (t[i] !== buf[at + i]) return false;
   return true;
 }
 

@@ -43,8 +43,17 @@ export const LineFlag = {
   CALL_ID_REPEATED: 0x8000,
 } as const;
 
-/** Int32 fields of a record: start, end (before CR LF), status|flags, errPos, typeStart, typeEnd, subStart, subEnd. */
-export const RECORD_FIELDS = 8;
+/**
+ * Int32 fields of a record: start, end (before CR LF), status|flags, errPos, typeStart, typeEnd,
+ * subStart, subEnd, lines, lastEnd. A record stands for `lines` lines: with more than one, a run of
+ * sound lines of one merged type (setMerge), the fields before `lines` being its first line's and
+ * `lastEnd` its last line's end (before CR LF).
+ */
+export const RECORD_FIELDS = 10;
+
+/** Types the scanner can merge, and their longest name in bytes. */
+export const MERGE_MAX = 8;
+export const MERGE_LEN = 64;
 
 let compiled: WebAssembly.Module | undefined;
 
@@ -53,6 +62,8 @@ interface ScannerExports {
   consumed: WebAssembly.Global;
   layout(inputCap: number, recordCap: number): number;
   outAddress(): number;
+  mergeAddress(k: number): number;
+  setMerge(count: number, k: number, len: number, maxLine: number): void;
   scan(len: number, final: number): number;
 }
 
@@ -68,6 +79,9 @@ export class LineScanner {
   records!: Int32Array;
   /** Bytes of the last scan's input that its records cover (up to and including the last LF). */
   consumed = 0;
+  /** Whose merged types the scanner holds (useMerge), and how many of them. */
+  private mergeOwner: unknown;
+  private mergeCount = 0;
 
   constructor(
     inputCap = 1 << 20,
@@ -85,6 +99,27 @@ export class LineScanner {
     const buf = this.wasm.memory.buffer;
     this.input = new Uint8Array(buf, at, cap);
     this.records = new Int32Array(buf, this.wasm.outAddress(), this.recordCap * RECORD_FIELDS);
+  }
+
+  /**
+   * From the next scan on, a sound line whose type is one of `types` (plainly written, at most
+   * MERGE_MAX of up to MERGE_LEN bytes; the rest are ignored) and no longer than `maxLine` bytes
+   * joins the record of the line before it when that line has the same type. `owner` says whose
+   * list it is: a list only grows, so the same owner with as many types as before is a no-op.
+   */
+  useMerge(owner: unknown, types: readonly Uint8Array[], maxLine: number): void {
+    if (owner === this.mergeOwner && types.length === this.mergeCount) return;
+    let count = 0;
+    const w = this.wasm;
+    for (const t of types) {
+      if (count === MERGE_MAX || t.length > MERGE_LEN) continue;
+      new Uint8Array(w.memory.buffer, w.mergeAddress(count), t.length).set(t);
+      w.setMerge(count + 1, count, t.length, Math.min(maxLine, 0x7fffffff));
+      count++;
+    }
+    if (count === 0) w.setMerge(0, -1, 0, 0x7fffffff);
+    this.mergeOwner = owner;
+    this.mergeCount = types.length;
   }
 
   /**

@@ -4,8 +4,9 @@
 // where the top-level "type" and "subtype" string values are, so that JavaScript decodes and
 // parses only the lines a command needs. The JavaScript side is ../index.ts.
 //
-// Memory: [STACK, STACK + MAX_DEPTH) the open containers of the line being checked; then the
-// records (REC_BYTES each); then the input. layout() places them and grows the memory.
+// Memory: static data (the compiler's, up to __heap_base); then [STACK, STACK + MAX_DEPTH) the
+// open containers of the line being checked; then the merged types; then the records (REC_BYTES
+// each); then the input. layout() places the last two and grows the memory. Nothing is allocated.
 
 // Line status, in a record's low byte (../index.ts has the same table).
 const OBJECT: i32 = 0; // a JSON object, with only whitespace around it
@@ -25,10 +26,26 @@ const TYPE_NOT_STRING: i32 = 0x2000; // the last "type" value is not a string
 const SUBTYPE_NOT_STRING: i32 = 0x4000;
 const CALL_ID_REPEATED: i32 = 0x8000; // "call_id" is a key of the top-level object more than once
 
-const REC_I32: i32 = 8; // start, end, status|flags, errPos, typeStart, typeEnd, subStart, subEnd
+// start, end, status|flags, errPos, typeStart, typeEnd, subStart, subEnd, lines, lastEnd: a record
+// stands for `lines` lines (a run of lines of one merged type, below) whose last ends at lastEnd;
+// the other fields are its first line's.
+const REC_I32: i32 = 10;
 const REC_BYTES: i32 = REC_I32 * 4;
 const MAX_DEPTH: i32 = 1 << 16;
-const STACK: usize = 64;
+const STACK: usize = (__heap_base + 15) & ~15;
+
+// Merged types: a sound line whose type is one of these, written plainly, that follows a line of
+// the same type, joins that line's record instead of making its own (JavaScript skips such lines
+// by their type alone, so it needs only their count and extent). Up to MERGE_MAX types of up to
+// MERGE_LEN bytes each, at MERGE_AT; JavaScript writes them with setMerge().
+const MERGE_MAX: i32 = 8;
+const MERGE_LEN: i32 = 64;
+const MERGE_AT: usize = STACK + <usize>MAX_DEPTH;
+/** The merged types' lengths: MERGE_MAX i32s. */
+const MERGE_LENS: usize = MERGE_AT + <usize>(MERGE_MAX * MERGE_LEN);
+let mergeCount: i32 = 0;
+/** Lines longer than this (CR and BOM included) are never merged: JavaScript reports them. */
+let mergeMaxLine: i32 = 0x7fffffff;
 
 let outPtr: usize = 0;
 let outCap: i32 = 0;
@@ -42,7 +59,7 @@ export let consumed: i32 = 0;
  * growing the memory if need be; returns the input's address (the records are at outAddress()).
  */
 export function layout(inputCap: i32, recordCap: i32): usize {
-  outPtr = (STACK + <usize>MAX_DEPTH + 15) & ~15;
+  outPtr = (MERGE_LENS + <usize>(MERGE_MAX * 4) + 15) & ~15;
   outCap = recordCap;
   inPtr = (outPtr + <usize>recordCap * REC_BYTES + 15) & ~15;
   const need = inPtr + <usize>inputCap + 64;
@@ -55,6 +72,18 @@ export function layout(inputCap: i32, recordCap: i32): usize {
 
 export function outAddress(): usize {
   return outPtr;
+}
+
+/** Where JavaScript writes merged type `k`'s bytes before calling setMerge(). */
+export function mergeAddress(k: i32): usize {
+  return MERGE_AT + <usize>(k * MERGE_LEN);
+}
+
+/** Merged type k has `len` bytes (k == count of types: adds one); `count` types in all, lines up to maxLine bytes. */
+export function setMerge(count: i32, k: i32, len: i32, maxLine: i32): void {
+  mergeCount = count;
+  mergeMaxLine = maxLine;
+  if (k >= 0 && k < MERGE_MAX) store<i32>(MERGE_LENS + <usize>(k * 4), len);
 }
 
 // What validate() leaves for the record, besides its status.
@@ -75,6 +104,8 @@ let escaped: bool = false;
 export function scan(len: i32, final: bool): i32 {
   let p: i32 = 0;
   let n: i32 = 0;
+  // The merged type of the record before, or -1.
+  let prevMerge: i32 = -1;
   while (n < outCap && p < len) {
     let lf = findLF(p, len);
     if (lf < 0) {
@@ -82,11 +113,36 @@ export function scan(len: i32, final: bool): i32 {
       lf = len;
     }
     record(n, p, lf);
-    n++;
+    const m = mergeCount > 0 && lf - p <= mergeMaxLine && (flags & (KEY_ESCAPED | TYPE_ESCAPED | BOM)) == 0 && typeStart >= 0 && (load<i32>(outPtr + <usize>n * REC_BYTES + 8) & 0xff) == OBJECT ? mergedType(prevMerge) : -1;
+    if (m >= 0 && m == prevMerge) {
+      const r = outPtr + <usize>(n - 1) * REC_BYTES;
+      store<i32>(r, load<i32>(r, 32) + 1, 32);
+      store<i32>(r, load<i32>(outPtr + <usize>n * REC_BYTES, 4), 36);
+    } else {
+      prevMerge = m;
+      n++;
+    }
     p = lf < len ? lf + 1 : len;
   }
   consumed = p;
   return n;
+}
+
+/** The merged type the line just recorded has (its "type" is typeStart..typeEnd), or -1; `hint` is tried first. */
+function mergedType(hint: i32): i32 {
+  const len = typeEnd - typeStart;
+  if (hint >= 0 && load<i32>(MERGE_LENS + <usize>(hint * 4)) == len && sameBytes(inPtr + <usize>typeStart, MERGE_AT + <usize>(hint * MERGE_LEN), len)) return hint;
+  for (let k = 0; k < mergeCount; k++) {
+    if (k != hint && load<i32>(MERGE_LENS + <usize>(k * 4)) == len && sameBytes(inPtr + <usize>typeStart, MERGE_AT + <usize>(k * MERGE_LEN), len)) return k;
+  }
+  return -1;
+}
+
+@inline function sameBytes(a: usize, b: usize, len: i32): bool {
+  let i: i32 = 0;
+  for (; i + 8 <= len; i += 8) if (load<u64>(a + <usize>i) != load<u64>(b + <usize>i)) return false;
+  for (; i < len; i++) if (load<u8>(a + <usize>i) != load<u8>(b + <usize>i)) return false;
+  return true;
 }
 
 /** The first LF in input[p, len), or -1. */
@@ -129,6 +185,8 @@ function record(n: i32, start: i32, end: i32): void {
   store<i32>(r, typeEnd, 20);
   store<i32>(r, subStart, 24);
   store<i32>(r, subEnd, 28);
+  store<i32>(r, 1, 32);
+  store<i32>(r, end, 36);
 }
 
 // What the next token may be.
@@ -310,8 +368,7 @@ function scanNumber(p: i32, end: i32): i32 {
   let c = <u32>load<u8>(base + <usize>p);
   if (c == 0x30) p++;
   else if (isDigit(c)) {
-    p++;
-    while (p < end && isDigit(load<u8>(base + <usize>p))) p++;
+    p = digits(p + 1, end);
   } else {
     errPos = p;
     return -1;
@@ -322,7 +379,7 @@ function scanNumber(p: i32, end: i32): i32 {
       errPos = p;
       return -1;
     }
-    while (p < end && isDigit(load<u8>(base + <usize>p))) p++;
+    p = digits(p, end);
   }
   if (p < end && (load<u8>(base + <usize>p) | 0x20) == 0x65) {
     p++;
@@ -331,9 +388,25 @@ function scanNumber(p: i32, end: i32): i32 {
       errPos = p;
       return -1;
     }
-    while (p < end && isDigit(load<u8>(base + <usize>p))) p++;
+    p = digits(p, end);
   }
   return p;
+}
+
+/** The end of the run of digits from p (at most `end`). Reads up to 15 bytes past `end`. */
+function digits(p: i32, end: i32): i32 {
+  const zero = i8x16.splat(0x30);
+  const ten = i8x16.splat(10);
+  while (p < end) {
+    const v = v128.load(inPtr + <usize>p);
+    const bits = i8x16.bitmask(i8x16.ge_u(i8x16.sub(v, zero), ten));
+    if (bits != 0) {
+      const q = p + <i32>ctz(bits);
+      return q < end ? q : end;
+    }
+    p += 16;
+  }
+  return end;
 }
 
 @inline function hex(c: u32): bool {
@@ -344,10 +417,23 @@ function scanNumber(p: i32, end: i32): i32 {
   return (load<u8>(inPtr + <usize>p) & 0xc0) == 0x80;
 }
 
+/** Escapes JSON allows after a backslash: 1 for `"` `\` `/` b f n r t, 2 for u. */
+const ESCAPES = memory.data<u8>([
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+  0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+]);
+
 /**
  * The rest of a string whose opening quote is before p: returns the position after its closing
  * quote, or -1 with errPos set. Sets `escaped`. Bytes that are not UTF-8 set utf8Err (the first
- * of them) and are stepped over: the grammar goes on.
+ * of them) and are stepped over: the grammar goes on. Reads up to 15 bytes past `end` (the input
+ * has slack after it) and ignores them.
  */
 function scanString(p: i32, end: i32): i32 {
   const base = inPtr;
@@ -358,53 +444,43 @@ function scanString(p: i32, end: i32): i32 {
   // 0x7f, that is (v - 0x20) >= 0x60 unsigned.
   const low = i8x16.splat(0x60);
   escaped = false;
-  while (true) {
-    if (p + 16 <= end) {
-      const v = v128.load(base + <usize>p);
-      const m = v128.or(v128.or(i8x16.eq(v, quote), i8x16.eq(v, backslash)), i8x16.ge_u(i8x16.sub(v, space), low));
-      const bits = i8x16.bitmask(m);
-      if (bits == 0) {
-        p += 16;
-        continue;
-      }
-      p += ctz(bits);
-    } else if (p >= end) {
-      errPos = end;
-      return -1;
-    }
-    const c = <u32>load<u8>(base + <usize>p);
-    if (c == 0x22) return p + 1;
-    if (c == 0x5c) {
-      escaped = true;
-      if (p + 1 >= end) {
+  while (p < end) {
+    const v = v128.load(base + <usize>p);
+    let bits = i8x16.bitmask(v128.or(v128.or(i8x16.eq(v, quote), i8x16.eq(v, backslash)), i8x16.ge_u(i8x16.sub(v, space), low)));
+    if (end - p < 16) bits |= 1 << (end - p); // the end: a look there says the string is cut
+    // The bytes of this block that need a look, in order; a step past the block loads the next.
+    let next = p + 16;
+    while (bits != 0) {
+      const q = p + <i32>ctz(bits);
+      if (q >= end) {
         errPos = end;
         return -1;
       }
-      const e = <u32>load<u8>(base + <usize>p + 1);
-      if (e == 0x75) {
-        if (p + 6 > end || !hex(load<u8>(base + <usize>p + 2)) || !hex(load<u8>(base + <usize>p + 3)) || !hex(load<u8>(base + <usize>p + 4)) || !hex(load<u8>(base + <usize>p + 5))) {
-          errPos = p;
+      const c = <u32>load<u8>(base + <usize>q);
+      if (c == 0x22) return q + 1;
+      let after: i32;
+      if (c == 0x5c) {
+        escaped = true;
+        const kind = q + 1 < end ? load<u8>(ESCAPES + <usize>load<u8>(base + <usize>q + 1)) : 0;
+        if (kind == 1) after = q + 2;
+        else if (kind == 2 && q + 6 <= end && hex(load<u8>(base + <usize>q + 2)) && hex(load<u8>(base + <usize>q + 3)) && hex(load<u8>(base + <usize>q + 4)) && hex(load<u8>(base + <usize>q + 5))) after = q + 6;
+        else {
+          errPos = q + 1 < end ? q : end;
           return -1;
         }
-        p += 6;
-      } else if (e == 0x22 || e == 0x5c || e == 0x2f || e == 0x62 || e == 0x66 || e == 0x6e || e == 0x72 || e == 0x74) {
-        p += 2;
-      } else {
-        errPos = p;
+      } else if (c < 0x20) {
+        errPos = q;
         return -1;
+      } else after = utf8(q, end, c);
+      if (after >= next) {
+        next = after;
+        break;
       }
-      continue;
+      bits &= -1 << (after - p);
     }
-    if (c < 0x20) {
-      errPos = p;
-      return -1;
-    }
-    if (c < 0x80) {
-      p++;
-      continue;
-    }
-    p = utf8(p, end, c);
+    p = next;
   }
+  errPos = end;
   return -1;
 }
 
