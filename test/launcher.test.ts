@@ -89,6 +89,7 @@ test("installed through symlinks (npm's node_modules/.bin, a global bin): node f
   mkdirSync(join(pkg, "bin"), { recursive: true });
   mkdirSync(join(project, "node_modules", ".bin"));
   copyFileSync(BIN, join(pkg, "bin", "cursorlog.js"));
+  copyFileSync("bin/package.json", join(pkg, "bin", "package.json"));
   copyFileSync("package.json", join(pkg, "package.json"));
   symlinkSync(resolve("dist"), join(pkg, "dist"));
   symlinkSync("../cursorlog/bin/cursorlog.js", join(project, "node_modules", ".bin", "cursorlog"));
