@@ -22,8 +22,9 @@ setFlagsFromString("--verify-snapshot-checksum");
 const script = new vm.Script(readFileSync(file, "utf8"), { filename: file });
 setFlagsFromString("--no-verify-snapshot-checksum");
 const module = { exports: {} };
-script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file), pathToFileURL(file).href, (spec) =>
-  import(spec.startsWith("./") ? new URL(spec, pathToFileURL(file)).href : spec),
+const req = createRequire(file);
+script.runInThisContext()(module.exports, req, module, file, dirname(file), pathToFileURL(file).href, (spec) =>
+  spec.startsWith("./") ? import(new URL(spec, pathToFileURL(file)).href) : Promise.resolve().then(() => req(spec)),
 );
 const { main } = module.exports;
 
