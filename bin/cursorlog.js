@@ -35,9 +35,9 @@ for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]]) {
 }
 
 // The command line, dist/bundle/main.script.js, compiled with the V8 code cache made at build time
-// (scripts/code-cache.mjs): Node 20 has no code cache for ES modules, and compiling the bundle was
-// ~6 ms of every start. A cache V8 rejects (another Node.js, other V8 flags) costs only its read:
-// the script is compiled without it. Nothing is written. Where this file cannot be used (an
+// (scripts/code-cache.mjs, named for the V8 that made it): Node 20 has no code cache for ES
+// modules, and compiling the bundle was ~6 ms of every start. A cache V8 rejects (other V8 flags,
+// damaged) costs only its read: the script is compiled without it. Nothing is written here. Where this file cannot be used (an
 // older build), the ES module main.js; where neither is there (`npm install -g .` of an unbuilt
 // clone), how to build it, not a module-not-found stack trace.
 const BUNDLE = join(__dirname, "..", "dist", "bundle");
@@ -51,12 +51,20 @@ function loadScript() {
     return undefined;
   }
   try {
-    cachedData = readFileSync(join(BUNDLE, "main.cache"));
+    cachedData = readFileSync(join(BUNDLE, `main-v8-${process.versions.v8}.cache`));
   } catch {
-    // no cache: compiled without
+    // None made by this V8 (a package built by another Node.js). Where node has a compile cache
+    // of its own for modules (22.1+; kept in os.tmpdir(), NODE_COMPILE_CACHE, off with
+    // NODE_DISABLE_COMPILE_CACHE=1; it never throws), the ES module main.js through it; else
+    // compiled without.
+    const { enableCompileCache } = require("node:module");
+    if (typeof enableCompileCache === "function") {
+      enableCompileCache();
+      return undefined;
+    }
   }
   // V8 checks a cache's version, flags and length, but its checksum only when asked: a damaged
-  // cache would crash node. Asked for that one compile (main.cache was made with the same flag,
+  // cache would crash node. Asked for that one compile (the cache was made with the same flag,
   // which is part of what must match), then the flag goes back, as node's own caches expect it.
   if (cachedData !== undefined) setFlagsFromString("--verify-snapshot-checksum");
   let script;

@@ -87,7 +87,7 @@ await Promise.all(Object.entries(entries).map(([name, path]) => build({ ...commo
 
 /**
  * main.script.js: main.js again, as one function expression that bin/cursorlog.js compiles with
- * vm.Script and a V8 code cache (main.cache, made next by scripts/code-cache.mjs). Node 20 has no
+ * vm.Script and a V8 code cache (main-v8-<version>.cache, made next by scripts/code-cache.mjs). Node 20 has no
  * code cache for ES modules: compiling main.js took ~6 ms of every start. The function takes what
  * a CommonJS module gets, plus import.meta.url and an import() (a vm script has no import() of its
  * own without an experimental flag): each dynamic import the build leaves (the bundles apart, a

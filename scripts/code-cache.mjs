@@ -1,4 +1,4 @@
-// Makes dist/bundle/main.cache, the V8 code cache bin/cursorlog.js hands to vm.Script with
+// Makes dist/bundle/main-v8-<V8 version>.cache, the V8 code cache bin/cursorlog.js hands to vm.Script with
 // dist/bundle/main.script.js (scripts/bundle.mjs runs it, in a node of its own started without
 // flags, as users start it). It compiles the script as bin does, runs a few commands in-process
 // over examples/session.ndjson, so that the functions a run needs are compiled too, and saves
@@ -42,6 +42,6 @@ setFlagsFromString("--verify-snapshot-checksum");
 const cache = script.createCachedData();
 setFlagsFromString("--no-verify-snapshot-checksum");
 // Whole or not at all: a cache cut short is rejected by V8 anyway, but a build stopped here leaves none.
-const out = resolve(root, "dist/bundle/main.cache");
+const out = resolve(root, `dist/bundle/main-v8-${process.versions.v8}.cache`);
 writeFileSync(`${out}.tmp`, cache);
 renameSync(`${out}.tmp`, out);

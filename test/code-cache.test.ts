@@ -6,15 +6,16 @@ import { join, relative, resolve } from "node:path";
 import { after, before, test } from "node:test";
 
 // bin/cursorlog.js compiles dist/bundle/main.script.js with the V8 code cache the build made
-// (dist/bundle/main.cache, scripts/code-cache.mjs), falls back to compiling without it when V8
+// (dist/bundle/main-v8-<version>.cache, scripts/code-cache.mjs), falls back to compiling without it when V8
 // rejects it, and to the ES module main.js when the script is not there; it writes nothing.
 const ENV = { PATH: process.env.PATH ?? "", TZ: "UTC", NO_COLOR: "1", TERM: "dumb" };
 const LOG = resolve("test/fixtures/2026-long.ndjson");
 const JSON_OUT = readFileSync("test/golden/json-2026-long.stdout", "utf8");
 const dir = mkdtempSync(join(tmpdir(), "cursorlog-code-cache-"));
+const CACHE = `main-v8-${process.versions.v8}.cache`;
 
 before(() => {
-  assert.ok(existsSync("dist/bundle/main.cache"), "dist/ is missing or older than the code cache: run `npm run build` (make test does) before these tests");
+  assert.ok(existsSync(`dist/bundle/${CACHE}`), "dist/ is missing or older than the code cache: run `npm run build` (make test does) before these tests");
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -52,7 +53,7 @@ function snapshot(root: string): string[] {
 test("the build's code cache matches this Node.js: V8 accepts it (a fresh node, no flags, as bin runs)", () => {
   const probe = 'require("node:v8").setFlagsFromString("--verify-snapshot-checksum");' +
     'const { Script } = require("node:vm"); const { readFileSync } = require("node:fs"); const f = require("node:path").resolve("dist/bundle/main.script.js");' +
-    'const s = new Script(readFileSync(f, "utf8"), { filename: f, cachedData: readFileSync("dist/bundle/main.cache") }); process.stdout.write(String(s.cachedDataRejected));';
+    'const s = new Script(readFileSync(f, "utf8"), { filename: f, cachedData: readFileSync("dist/bundle/' + CACHE + '") }); process.stdout.write(String(s.cachedDataRejected));';
   const r = spawnSync("node", ["-e", probe], { env: ENV, encoding: "utf8" });
   assert.deepEqual([r.status, r.stdout, r.stderr], [0, "false", ""]);
 });
@@ -84,7 +85,7 @@ test("bin compiles main.script.js with the build's cache, and V8 takes it", () =
 
 test("a cache V8 rejects (damaged, other V8 flags, cut short) or none: the same output, nothing said", () => {
   const root = install("rejected");
-  const cache = join(root, "dist", "bundle", "main.cache");
+  const cache = join(root, "dist", "bundle", CACHE);
   const whole = readFileSync(cache);
   const variants: [string, () => void, string[], string][] = [
     ["as built", () => writeFileSync(cache, whole), [], "accepted"],
@@ -127,7 +128,7 @@ test("the bundles loaded on demand load through the script: validate, the HTML t
 test("an install without main.script.js (an older build) runs the ES module main.js", () => {
   const root = install("module-only");
   rmSync(join(root, "dist", "bundle", "main.script.js"));
-  rmSync(join(root, "dist", "bundle", "main.cache"));
+  rmSync(join(root, "dist", "bundle", CACHE));
   assert.deepEqual(run(root, ["json", LOG]), { status: 0, stdout: JSON_OUT, stderr: "" });
 });
 
@@ -139,4 +140,17 @@ test("nothing is written: the install is the same, file for file, after runs wit
   run(root, ["validate", LOG]);
   run(root, ["json", LOG], ["--max-old-space-size=200"]);
   assert.deepEqual(snapshot(root), before);
+});
+
+test("no cache for this V8, on a node with a module compile cache of its own (22.1+): it is enabled, and main.js runs through it", () => {
+  // Node 20 has no module.enableCompileCache: a preload gives it one that says it was called.
+  const root = install("other-v8");
+  rmSync(join(root, "dist", "bundle", CACHE));
+  const fake = join(dir, "compile-cache.cjs");
+  writeFileSync(fake, 'require("node:module").enableCompileCache = () => { require("node:fs").writeSync(2, "enableCompileCache\\n"); return { status: 0 }; };\n');
+  // The vm.Script spy says nothing: main.script.js is not compiled; main.js (ESM) runs.
+  assert.deepEqual(run(root, ["json", LOG], ["--require", fake, "--require", SPY]), { status: 0, stdout: JSON_OUT, stderr: "enableCompileCache\n" });
+  rmSync(join(root, "dist", "bundle", "main.js"));
+  const without = run(root, ["json", LOG], ["--require", fake]);
+  assert.equal(without.status, 2, "main.js was not what ran");
 });
