@@ -14,12 +14,14 @@ const ENV = { PATH: process.env.PATH ?? "", TZ: "UTC", NO_COLOR: "1", TERM: "dum
 const SESSION = resolve("examples/session.ndjson");
 const dir = mkdtempSync(join(tmpdir(), "cursorlog-launcher-"));
 
-/** The shells the launcher is run by: whatever `env sh` finds, and each of dash (Debian's /bin/sh) and bash in POSIX mode (macOS's /bin/sh) that is installed. */
+/** The shells the launcher is run by: whatever `env sh` finds, and each of dash (Debian's /bin/sh), bash in POSIX mode (macOS's /bin/sh) and busybox sh (Alpine's) that is installed. */
 const has = (cmd: string) => spawnSync("sh", ["-c", `command -v ${cmd}`], { env: ENV }).status === 0;
 const LAUNCHES: { name: string; argv: string[] }[] = [
   { name: "executed", argv: [BIN] },
   ...(has("dash") ? [{ name: "dash", argv: ["dash", BIN] }] : []),
   ...(has("bash") ? [{ name: "bash --posix", argv: ["bash", "--posix", BIN] }] : []),
+  // Alpine's sh (node:alpine images).
+  ...(has("busybox") ? [{ name: "busybox sh", argv: ["busybox", "sh", BIN] }] : []),
 ];
 
 const run = (argv: string[], cwd = process.cwd()): SpawnSyncReturns<string> =>

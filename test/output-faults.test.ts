@@ -47,10 +47,10 @@ test("stderr's reader gone (2>&1 | head -1): ends quietly like a closed stdout p
 // A standard output closed by the shell (`>&-`): Node reopens fd 1 on /dev/null read-write before
 // any JavaScript runs, so only the executable's sh line (bin/cursorlog.js) can see it. Run as
 // users run it: the executable itself, found by /bin/sh, and under each of dash (Debian's /bin/sh)
-// and bash in POSIX mode (macOS's) that is installed.
+// bash in POSIX mode (macOS's) and busybox sh (Alpine's) that is installed.
 const EXE = resolve(BIN);
 const hasShell = (cmd: string) => spawnSync("sh", ["-c", `command -v ${cmd}`], { env: ENV }).status === 0;
-const LAUNCHES = [[EXE], ...(hasShell("dash") ? [["dash", EXE]] : []), ...(hasShell("bash") ? [["bash", "--posix", EXE]] : [])];
+const LAUNCHES = [[EXE], ...(hasShell("dash") ? [["dash", EXE]] : []), ...(hasShell("bash") ? [["bash", "--posix", EXE]] : []), ...(hasShell("busybox") ? [["busybox", "sh", EXE]] : [])];
 /** `COMMAND... REDIRECTIONS` through /bin/sh, the arguments passed as "$@" (never re-split). */
 const shWith = (redirections: string, argv: string[]) =>
   spawnSync("/bin/sh", ["-c", `exec "$@" ${redirections}`, "sh", ...argv], { env: ENV, encoding: "utf8", timeout: 60_000 });
