@@ -46,7 +46,7 @@ test("stderr's reader gone (2>&1 | head -1): ends quietly like a closed stdout p
 
 // A standard output closed by the shell (`>&-`): Node reopens fd 1 on /dev/null read-write before
 // any JavaScript runs, so only the executable's sh line (bin/cursorlog.js) can see it. Run as
-// users run it: the executable itself, found by /bin/sh, and under each of dash (Debian's /bin/sh)
+// users run it: the executable itself, found by /bin/sh, and under each of dash (Debian's /bin/sh),
 // bash in POSIX mode (macOS's) and busybox sh (Alpine's) that is installed.
 const EXE = resolve(BIN);
 const hasShell = (cmd: string) => spawnSync("sh", ["-c", `command -v ${cmd}`], { env: ENV }).status === 0;
