@@ -6,7 +6,8 @@
 #   CURSORLOG="node bench/standin.mjs" bash bench/run.sh 5M 3
 #
 # Environment:
-#   CURSORLOG      command that runs cursorlog (default: "node bin/cursorlog.js", from the repo root)
+#   CURSORLOG      command that runs cursorlog (default: "node bin/cursorlog.js", from the repo root;
+#                  the startup job's default is "bin/cursorlog.js", the executable as installed)
 #   JOBS           space-separated subset of: filter-tool_call filter-exclude-thinking
 #                  filter-where-regex json text timeline validate startup jobs jobs-text jobs-many
 #                  scale (default: all)
@@ -32,6 +33,8 @@ JOBS=${JOBS:-$ALL_JOBS}
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
+# startup times what a user runs: the executable (its sh line, then node), not `node bin/...`.
+STARTUP_CURSORLOG=${CURSORLOG:-bin/cursorlog.js}
 CURSORLOG=${CURSORLOG:-node bin/cursorlog.js}
 DATA=bench/.data
 RESULTS=bench/results
@@ -255,6 +258,10 @@ peer() { # peer TOOL GROUP TEMPLATE RUNS MB
 # startup: hyperfine when available (better at short commands), else the measure() loop
 startup() {
   local tpls=("cursorlog json SMALL" "node -e 0")
+  # `cursorlog` here is the command as installed: bin/cursorlog.js executed, whose first line starts
+  # sh (to see a stdout closed by the shell) and execs node; expand() reads this CURSORLOG.
+  local CURSORLOG=$STARTUP_CURSORLOG
+  note "startup: \`cursorlog\` is \`$CURSORLOG\` (executed as installed: sh, then node)"
   # cursorlog's start-up at most 1.35x node's: node's median over cursorlog's at least 1/1.35
   if ! have hyperfine; then
     note "hyperfine not found: startup timed with a shell loop ($STARTUP_RUNS runs)"

@@ -1,4 +1,31 @@
-#!/usr/bin/env node
+#!/usr/bin/env sh
+':' //; command : 2>/dev/null 9>&1 || exec node "$0" "$@" 1</dev/null; exec node "$0" "$@"; exit 127
+
+// Lines 1-2 are a POSIX sh / JavaScript polyglot. Run as a command (`cursorlog ...`, npm's bin
+// links), line 1 starts sh, which execs node on this same file; node (`node bin/cursorlog.js ...`
+// too) takes line 1 for a hashbang and line 2 for the string ':' and a comment.
+//
+// What sh is there for: a standard output closed by the shell (`cursorlog json run.ndjson >&-`).
+// Node reopens a closed descriptor 0-2 on /dev/null, read-write, before any JavaScript runs, and
+// that cannot be told from a parent that discards the output the same way (a Node parent's
+// `stdio: "ignore"`, Python's subprocess.DEVNULL: status 0, no message). sh still sees fd 1
+// closed: `dup2(1, 9)` fails only then (`: >&1` would not fail: shells skip a dup onto itself;
+// `command` keeps the failed redirection of the special built-in `:` from ending sh). It hands
+// node a stdout it cannot write, /dev/null read-only, so the first write fails as on any such
+// stdout: `cursorlog: error: cannot write output: bad file descriptor`, status 2
+// (src/cli/process-io.ts), and a run that writes nothing there (`-o FILE`) is not refused.
+// `#!/usr/bin/env sh`, not `#!/bin/sh`: npm's Windows shims run a bin's interpreter by its name,
+// and `sh` on PATH can be found where `/bin/sh` cannot (README LIMITATIONS).
+
+// A CommonJS script (bin/package.json says so), not an ES module: node starts a CommonJS entry
+// ~2 ms sooner, and takes builtins by require() without an ES module facade for each (~2 ms more).
+"use strict";
+const { readFileSync } = require("node:fs");
+const { createRequire } = require("node:module");
+const { dirname, join } = require("node:path");
+const { pathToFileURL } = require("node:url");
+const { setFlagsFromString } = require("node:v8");
+const { Script } = require("node:vm");
 
 // Interrupted: what was complete has been written already (stdout writes to pipes and files are
 // synchronous on POSIX); end with the shell's status for the signal. (Installed before process.stdin
@@ -7,23 +34,74 @@ for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]]) {
   process.on(signal, () => process.exit(status));
 }
 
-// A clone installed before it was built (`npm install -g .` with scripts off, a copied checkout):
-// say how to build it, not a module-not-found stack trace.
-const BUNDLE = new URL("../dist/bundle/main.js", import.meta.url);
-let main, processIo;
-try {
-  ({ main, processIo } = await import(BUNDLE.href));
-} catch (err) {
-  if (err?.code !== "ERR_MODULE_NOT_FOUND" || !String(err.message).includes("dist/bundle/main.js")) throw err;
-  const root = new URL("..", import.meta.url).pathname;
-  process.stderr.write(`cursorlog: not built: ${root}dist/ is missing; run 'npm install' (which builds it) or 'npm run build' in ${root}\n`);
-  process.exit(2);
+// The command line, dist/bundle/main.script.js, compiled with the V8 code cache made at build time
+// (scripts/code-cache.mjs, named for the V8 that made it): Node 20 has no code cache for ES
+// modules, and compiling the bundle was ~6 ms of every start. A cache V8 rejects (other V8 flags,
+// damaged) costs only its read: the script is compiled without it. Nothing is written here. Where this file cannot be used (an
+// older build), the ES module main.js; where neither is there (`npm install -g .` of an unbuilt
+// clone), how to build it, not a module-not-found stack trace.
+const BUNDLE = join(__dirname, "..", "dist", "bundle");
+
+function loadScript() {
+  const file = join(BUNDLE, "main.script.js");
+  let source, cachedData;
+  try {
+    source = readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+  try {
+    cachedData = readFileSync(join(BUNDLE, `main-v8-${process.versions.v8}.cache`));
+  } catch {
+    // None made by this V8 (a package built by another Node.js). Where node has a compile cache
+    // of its own for modules (22.1+; kept in os.tmpdir(), NODE_COMPILE_CACHE, off with
+    // NODE_DISABLE_COMPILE_CACHE=1; it never throws), the ES module main.js through it; else
+    // compiled without.
+    const { enableCompileCache } = require("node:module");
+    if (typeof enableCompileCache === "function") {
+      enableCompileCache();
+      return undefined;
+    }
+  }
+  // V8 checks a cache's version, flags and length, but its checksum only when asked: a damaged
+  // cache would crash node. Asked for that one compile (the cache was made with the same flag,
+  // which is part of what must match), then the flag goes back, as node's own caches expect it.
+  if (cachedData !== undefined) setFlagsFromString("--verify-snapshot-checksum");
+  let script;
+  try {
+    script = new Script(source, { filename: file, cachedData });
+  } finally {
+    if (cachedData !== undefined) setFlagsFromString("--no-verify-snapshot-checksum");
+  }
+  const mod = { exports: {} };
+  const url = pathToFileURL(file);
+  const req = createRequire(file);
+  // The bundles apart are ES modules; a builtin (stream-json's node:string_decoder, at load) is
+  // required: the same exports, without starting the ES module loader for it (~1 ms).
+  const load = (spec) => (spec.startsWith("./") ? import(new URL(spec, url).href) : Promise.resolve().then(() => req(spec)));
+  script.runInThisContext()(mod.exports, req, mod, file, dirname(file), url.href, load);
+  return mod.exports;
 }
 
-// Failed writes, closed pipes, a directory as stdin: src/cli/process-io.ts.
-process.exitCode = await main(process.argv.slice(2), processIo());
+async function loadModule() {
+  try {
+    return await import(pathToFileURL(join(BUNDLE, "main.js")).href);
+  } catch (err) {
+    if (err?.code !== "ERR_MODULE_NOT_FOUND" || !String(err.message).includes("dist/bundle/main.js")) throw err;
+    const root = `${join(__dirname, "..")}/`;
+    process.stderr.write(`cursorlog: not built: ${root}dist/ is missing; run 'npm install' (which builds it) or 'npm run build' in ${root}\n`);
+    process.exit(2);
+  }
+}
 
-// One more turn of the event loop before exiting: a signal that came during the last stretch of
-// synchronous work is waiting in it, and a loop that has nothing left to do would end without
-// reading it (the run would exit 0 after Ctrl-C).
-await new Promise((resolve) => setTimeout(resolve, 0));
+(async () => {
+  const { main, processIo } = loadScript() ?? (await loadModule());
+  // Failed writes, closed pipes, a directory as stdin: src/cli/process-io.ts.
+  process.exitCode = await main(process.argv.slice(2), processIo());
+  // One more turn of the event loop before exiting: a signal that came during the last stretch of
+  // synchronous work is waiting in it, and a loop that has nothing left to do would end without
+  // reading it (the run would exit 0 after Ctrl-C). Two immediates, not setTimeout(0), which
+  // waited 1 ms for nothing: between two check phases the loop always polls (signals included);
+  // one immediate is not enough when the run ended in a poll callback (its check phase comes next).
+  await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+})();

@@ -12,7 +12,8 @@
 // `npm run build` runs it after tsc; dist/index.js (the library entry) stays tsc's output.
 //   node scripts/bundle.mjs
 import { build } from "esbuild";
-import { rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -83,3 +84,33 @@ const entries = { main: "src/cli/main.ts", worker: "src/jobs/worker.ts" };
 for (const [path, name] of apart) entries[name] = path;
 // One build per entry: without code splitting, each is a single file.
 await Promise.all(Object.entries(entries).map(([name, path]) => build({ ...common, entryPoints: { [name]: path } })));
+
+/**
+ * main.script.js: main.js again, as one function expression that bin/cursorlog.js compiles with
+ * vm.Script and a V8 code cache (main-v8-<version>.cache, made next by scripts/code-cache.mjs). Node 20 has no
+ * code cache for ES modules: compiling main.js took ~6 ms of every start. The function takes what
+ * a CommonJS module gets, plus import.meta.url and an import() (a vm script has no import() of its
+ * own without an experimental flag): each dynamic import the build leaves (the bundles apart, a
+ * builtin) calls the one given. main.js stays the fallback when this cannot be used.
+ */
+const SCRIPT_PARAMS = ["exports", "require", "module", "__filename", "__dirname", "__cursorlogImportMetaUrl", "__cursorlogImport"];
+const script = await build({
+  ...common,
+  entryPoints: { main: "src/cli/main.ts" },
+  format: "cjs",
+  banner: undefined,
+  define: { "import.meta.url": "__cursorlogImportMetaUrl" },
+  write: false,
+  metafile: true,
+});
+let code = script.outputFiles[0].text;
+const dynamic = new Set(Object.values(script.metafile.outputs)[0].imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path));
+for (const path of dynamic) {
+  const call = `import(${JSON.stringify(path)})`;
+  if (!code.includes(call)) throw new Error(`bundle.mjs: the dynamic import of ${path} is not written as ${call} in main.script.js`);
+  code = code.replaceAll(call, `__cursorlogImport(${JSON.stringify(path)})`);
+}
+// A real dynamic import esbuild keeps is in the metafile (it bundles the others), so none is left
+// that the callback does not serve; `import(` may still appear in the text of a string.
+writeFileSync(resolve(outdir, "main.script.js"), `(function (${SCRIPT_PARAMS.join(", ")}) {${code}\n})`);
+execFileSync(process.execPath, [resolve(root, "scripts/code-cache.mjs")], { stdio: "inherit" });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 
 // Output that cannot be written, and standard streams that are not what they should be: the real
@@ -44,16 +44,67 @@ test("stderr's reader gone (2>&1 | head -1): ends quietly like a closed stdout p
   }
 });
 
+// A standard output closed by the shell (`>&-`): Node reopens fd 1 on /dev/null read-write before
+// any JavaScript runs, so only the executable's sh line (bin/cursorlog.js) can see it. Run as
+// users run it: the executable itself, found by /bin/sh, and under each of dash (Debian's /bin/sh),
+// bash in POSIX mode (macOS's) and busybox sh (Alpine's) that is installed.
+const EXE = resolve(BIN);
+const hasShell = (cmd: string) => spawnSync("sh", ["-c", `command -v ${cmd}`], { env: ENV }).status === 0;
+const LAUNCHES = [[EXE], ...(hasShell("dash") ? [["dash", EXE]] : []), ...(hasShell("bash") ? [["bash", "--posix", EXE]] : []), ...(hasShell("busybox") ? [["busybox", "sh", EXE]] : [])];
+/** `COMMAND... REDIRECTIONS` through /bin/sh, the arguments passed as "$@" (never re-split). */
+const shWith = (redirections: string, argv: string[]) =>
+  spawnSync("/bin/sh", ["-c", `exec "$@" ${redirections}`, "sh", ...argv], { env: ENV, encoding: "utf8", timeout: 60_000 });
+const CLOSED_ARGVS = [["json", LOG], ["text", "-v", LOG], ["filter", LOG], ["validate", LOG], ["timeline", LOG], ["json", "--jobs", "2", LOG, LOG], ["--help"], ["--version"]];
+
+test("stdout closed by the shell (>&-): `cannot write output: bad file descriptor`, status 2, nothing written", () => {
+  for (const launch of LAUNCHES) {
+    for (const argv of CLOSED_ARGVS) {
+      const r = shWith(">&-", [...launch, ...argv]);
+      assert.deepEqual([r.status, r.stderr, r.stdout], [2, "cursorlog: error: cannot write output: bad file descriptor\n", ""], `${launch.join(" ")} ${argv.join(" ")} >&-`);
+    }
+  }
+});
+
+test("stdout and stderr both closed (>&- 2>&-): status 2, and nothing anywhere", () => {
+  for (const launch of LAUNCHES) {
+    for (const argv of [["json", LOG], ["--help"]]) {
+      const r = shWith(">&- 2>&-", [...launch, ...argv]);
+      assert.deepEqual([r.status, r.stderr, r.stdout], [2, "", ""], `${launch.join(" ")} ${argv.join(" ")} >&- 2>&-`);
+    }
+  }
+});
+
+test("stdout closed but not needed (-o FILE >&-): the run is not refused", () => {
+  const out = join(dir, "closed-stdout.json");
+  for (const launch of LAUNCHES) {
+    rmSync(out, { force: true });
+    const r = shWith(">&-", [...launch, "json", "-o", out, LOG]);
+    assert.deepEqual([r.status, r.stderr], [0, ""], launch.join(" "));
+    assert.equal(readFileSync(out, "utf8"), readFileSync("test/golden/json-2026-long.stdout", "utf8"));
+  }
+});
+
 test("stdout that a parent discards with /dev/null opened read-write (Python's DEVNULL, Node's stdio ignore): status 0, like > /dev/null", () => {
-  // What Node makes of a stdout the shell closed (>&-) looks the same from inside, so neither is
-  // refused (README LIMITATIONS).
-  for (const argv of [["json", LOG], ["validate", LOG], ["--version"]]) {
-    const discarded = sh(`node ${BIN} ${argv.join(" ")} >/dev/null`);
-    assert.deepEqual([discarded.status, discarded.stderr], [0, ""], `> /dev/null: ${argv.join(" ")}`);
-    const ignored = spawnSync("node", [BIN, ...argv], { env: ENV, encoding: "utf8", stdio: ["ignore", "ignore", "pipe"] });
-    assert.deepEqual([ignored.status, ignored.stderr], [0, ""], `stdio ignore: ${argv.join(" ")}`);
-    const rw = sh(`node ${BIN} ${argv.join(" ")} 1<>/dev/null`);
-    assert.deepEqual([rw.status, rw.stderr], [0, ""], `1<>/dev/null: ${argv.join(" ")}`);
+  // From inside Node these look like a stdout the shell closed (>&-), which only the executable's
+  // sh line tells apart: through it and through `node bin/cursorlog.js`, none of them is refused.
+  for (const launch of [["node", BIN], ...LAUNCHES]) {
+    for (const argv of [["json", LOG], ["validate", LOG], ["--version"]]) {
+      const what = `${launch.join(" ")} ${argv.join(" ")}`;
+      const discarded = shWith(">/dev/null", [...launch, ...argv]);
+      assert.deepEqual([discarded.status, discarded.stderr], [0, ""], `> /dev/null: ${what}`);
+      const rw = shWith("1<>/dev/null", [...launch, ...argv]);
+      assert.deepEqual([rw.status, rw.stderr], [0, ""], `1<>/dev/null: ${what}`);
+      const ignored = spawnSync(launch[0]!, [...launch.slice(1), ...argv], { env: ENV, encoding: "utf8", stdio: ["pipe", "ignore", "pipe"] });
+      assert.deepEqual([ignored.status, ignored.stderr], [0, ""], `stdio ignore: ${what}`);
+      // Python's subprocess.DEVNULL: os.open(os.devnull, os.O_RDWR) handed over as fd 1.
+      const devnull = openSync("/dev/null", "r+");
+      try {
+        const python = spawnSync(launch[0]!, [...launch.slice(1), ...argv], { env: ENV, encoding: "utf8", stdio: ["ignore", devnull, "pipe"] });
+        assert.deepEqual([python.status, python.stderr], [0, ""], `DEVNULL: ${what}`);
+      } finally {
+        closeSync(devnull);
+      }
+    }
   }
 });
 

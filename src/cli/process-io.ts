@@ -11,12 +11,14 @@ import type { Io } from "./io.js";
  *   `cursorlog: error: cannot write output: no space left on device`, never a stack trace;
  * - a reader of stdout or stderr that went away (`| head`, `2>&1 | head`) ends it quietly, as
  *   a closed pipe always has (status: what was decided so far, else 0);
- * - standard input that is a directory (`< /`): reading it is an error, "is a directory".
- *
- * Not here: stdout closed by the shell (`>&-`). Node reopens a closed standard descriptor on
- * /dev/null, read-write, before any JavaScript runs, and that cannot be told from a parent that
- * hands over /dev/null read-write to discard the output (Python's subprocess.DEVNULL, Node's
- * stdio "ignore": same flags, same file in /proc/self/fdinfo); refusing it refused those.
+ * - standard input that is a directory (`< /`): reading it is an error, "is a directory";
+ * - a stdout closed by the shell (`>&-`): Node reopens a closed standard descriptor on /dev/null,
+ *   read-write, before any JavaScript runs, which cannot be told from a parent that discards the
+ *   output that way (Python's subprocess.DEVNULL, Node's stdio "ignore": same flags, same file in
+ *   /proc/self/fdinfo), so it is not seen here. The executable's sh line (bin/cursorlog.js) sees
+ *   fd 1 closed and hands node /dev/null read-only instead: the first write fails with EBADF and
+ *   ends the run as any unwritable stdout does, `cannot write output: bad file descriptor`, status
+ *   2. Run as `node bin/cursorlog.js ... >&-`, it goes unnoticed (README LIMITATIONS).
  */
 export function processIo(): Io {
   process.stdout.on("error", (err: NodeJS.ErrnoException) => {

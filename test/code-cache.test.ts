@@ -1,0 +1,156 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative, resolve } from "node:path";
+import { after, before, test } from "node:test";
+
+// bin/cursorlog.js compiles dist/bundle/main.script.js with the V8 code cache the build made
+// (dist/bundle/main-v8-<version>.cache, scripts/code-cache.mjs), falls back to compiling without it when V8
+// rejects it, and to the ES module main.js when the script is not there; it writes nothing.
+const ENV = { PATH: process.env.PATH ?? "", TZ: "UTC", NO_COLOR: "1", TERM: "dumb" };
+const LOG = resolve("test/fixtures/2026-long.ndjson");
+const JSON_OUT = readFileSync("test/golden/json-2026-long.stdout", "utf8");
+const dir = mkdtempSync(join(tmpdir(), "cursorlog-code-cache-"));
+const CACHE = `main-v8-${process.versions.v8}.cache`;
+
+before(() => {
+  assert.ok(existsSync(`dist/bundle/${CACHE}`), "dist/ is missing or older than the code cache: run `npm run build` (make test does) before these tests");
+});
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A copy of what npm installs (bin/, dist/, package.json, schemas/), its dependencies linked, at DIR/NAME. */
+function install(name: string): string {
+  const root = join(dir, name);
+  mkdirSync(root);
+  for (const part of ["bin", "dist", "schemas", "package.json"]) cpSync(part, join(root, part), { recursive: true });
+  symlinkSync(resolve("node_modules"), join(root, "node_modules"));
+  return root;
+}
+
+const run = (root: string, argv: string[], node: string[] = []) => {
+  const r = spawnSync("node", [...node, join(root, "bin", "cursorlog.js"), ...argv], { env: ENV, encoding: "utf8", timeout: 60_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+/** Every file under ROOT (links not followed) with its size and modification time. */
+function snapshot(root: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        const s = statSync(p, { throwIfNoEntry: false });
+        out.push(`${relative(root, p)} ${s?.size} ${s?.mtimeMs}`);
+      }
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+test("the build's code cache matches this Node.js: V8 accepts it (a fresh node, no flags, as bin runs)", () => {
+  const probe = 'require("node:v8").setFlagsFromString("--verify-snapshot-checksum");' +
+    'const { Script } = require("node:vm"); const { readFileSync } = require("node:fs"); const f = require("node:path").resolve("dist/bundle/main.script.js");' +
+    'const s = new Script(readFileSync(f, "utf8"), { filename: f, cachedData: readFileSync("dist/bundle/' + CACHE + '") }); process.stdout.write(String(s.cachedDataRejected));';
+  const r = spawnSync("node", ["-e", probe], { env: ENV, encoding: "utf8" });
+  assert.deepEqual([r.status, r.stdout, r.stderr], [0, "false", ""]);
+});
+
+/**
+ * A preload (--require: a node option, not a V8 flag, so the cache still matches) that says on
+ * stderr what became of the code cache when bin compiles main.script.js.
+ */
+const SPY = join(dir, "spy.cjs");
+writeFileSync(
+  SPY,
+  `const vm = require("node:vm");
+const Script = vm.Script;
+vm.Script = class extends Script {
+  constructor(source, options) {
+    super(source, options);
+    if (String(options && options.filename).endsWith("main.script.js"))
+      require("node:fs").writeSync(2, "code cache: " + (options.cachedData === undefined ? "none" : this.cachedDataRejected ? "rejected" : "accepted") + "\\n");
+  }
+};
+require("node:module").syncBuiltinESMExports();
+`,
+);
+
+test("bin compiles main.script.js with the build's cache, and V8 takes it", () => {
+  const r = run(".", ["json", LOG], ["--require", SPY]);
+  assert.deepEqual(r, { status: 0, stdout: JSON_OUT, stderr: "code cache: accepted\n" });
+});
+
+test("a cache V8 rejects (damaged, other V8 flags, cut short) or none: the same output, nothing said", () => {
+  const root = install("rejected");
+  const cache = join(root, "dist", "bundle", CACHE);
+  const whole = readFileSync(cache);
+  const variants: [string, () => void, string[], string][] = [
+    ["as built", () => writeFileSync(cache, whole), [], "accepted"],
+    ["other V8 flags", () => writeFileSync(cache, whole), ["--max-old-space-size=200"], "rejected"],
+    // V8 checks a cache's checksum only when asked (bin asks): without it, node crashed here.
+    ["damaged", () => writeFileSync(cache, Buffer.from(whole).fill(7, 64, 4096)), [], "rejected"],
+    ["cut short", () => writeFileSync(cache, whole.subarray(0, 1000)), [], "rejected"],
+    ["empty", () => writeFileSync(cache, ""), [], "rejected"],
+    ["missing", () => rmSync(cache), [], "none"],
+  ];
+  for (const [what, make, node, fate] of variants) {
+    make();
+    assert.deepEqual(run(root, ["json", LOG], node), { status: 0, stdout: JSON_OUT, stderr: "" }, what);
+    assert.deepEqual(run(root, ["json", LOG], [...node, "--require", SPY]), { status: 0, stdout: JSON_OUT, stderr: `code cache: ${fate}\n` }, `${what}: what V8 did`);
+    // A bundle loaded on demand (a dynamic import from the script) still loads.
+    const v = run(root, ["validate", LOG], node);
+    assert.deepEqual([v.status, v.stderr], [0, ""], `validate, cache ${what}`);
+  }
+});
+
+test("the bundles loaded on demand load through the script: validate, the HTML timeline, a Chrome trace, --jobs workers", () => {
+  // Without main.js, every run goes through main.script.js (and its import callback) or fails.
+  const root = install("script-only");
+  rmSync(join(root, "dist", "bundle", "main.js"));
+  assert.deepEqual(run(root, ["json", LOG]), { status: 0, stdout: JSON_OUT, stderr: "" });
+  assert.deepEqual(run(root, ["json", "--jobs", "2", LOG, LOG]), { status: 0, stdout: JSON_OUT + JSON_OUT, stderr: "" });
+  const v = run(root, ["validate", LOG]);
+  assert.deepEqual([v.status, v.stderr], [0, ""]);
+  const html = run(root, ["timeline", "--format", "html", LOG]);
+  assert.deepEqual([html.status, html.stderr], [0, ""]);
+  assert.match(html.stdout, /^<!doctype html>/i);
+  const chrome = run(root, ["export", "--format", "chrome-trace", LOG]);
+  assert.deepEqual([chrome.status, chrome.stderr], [0, ""]);
+  assert.ok(Array.isArray((JSON.parse(chrome.stdout) as { traceEvents?: unknown }).traceEvents), "a Chrome trace");
+  // Paths found from import.meta.url in the script: the version (package.json), the bundled schemas.
+  assert.equal(run(root, ["--version"]).stdout, `${(JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version}\n`);
+  assert.equal(run(root, ["schema"]).stdout, spawnSync("node", ["bin/cursorlog.js", "schema"], { env: ENV, encoding: "utf8" }).stdout);
+});
+
+test("an install without main.script.js (an older build) runs the ES module main.js", () => {
+  const root = install("module-only");
+  rmSync(join(root, "dist", "bundle", "main.script.js"));
+  rmSync(join(root, "dist", "bundle", CACHE));
+  assert.deepEqual(run(root, ["json", LOG]), { status: 0, stdout: JSON_OUT, stderr: "" });
+});
+
+test("nothing is written: the install is the same, file for file, after runs with and without a usable cache", () => {
+  const root = install("read-only");
+  const before = snapshot(root);
+  run(root, ["json", LOG]);
+  run(root, ["--help"]);
+  run(root, ["validate", LOG]);
+  run(root, ["json", LOG], ["--max-old-space-size=200"]);
+  assert.deepEqual(snapshot(root), before);
+});
+
+test("no cache for this V8, on a node with a module compile cache of its own (22.1+): it is enabled, and main.js runs through it", () => {
+  // Node 20 has no module.enableCompileCache: a preload gives it one that says it was called.
+  const root = install("other-v8");
+  rmSync(join(root, "dist", "bundle", CACHE));
+  const fake = join(dir, "compile-cache.cjs");
+  writeFileSync(fake, 'require("node:module").enableCompileCache = () => { require("node:fs").writeSync(2, "enableCompileCache\\n"); return { status: 0 }; };\n');
+  // The vm.Script spy says nothing: main.script.js is not compiled; main.js (ESM) runs.
+  assert.deepEqual(run(root, ["json", LOG], ["--require", fake, "--require", SPY]), { status: 0, stdout: JSON_OUT, stderr: "enableCompileCache\n" });
+  rmSync(join(root, "dist", "bundle", "main.js"));
+  const without = run(root, ["json", LOG], ["--require", fake]);
+  assert.equal(without.status, 2, "main.js was not what ran");
+});
