@@ -186,6 +186,23 @@ test("--jobs through the real executable (compiled worker), and | head still qui
   assert.equal(head.stdout, "Listed directory\nstatus=0\n");
 });
 
+test("--jobs: the workers started before the inputs are expanded are ended when the run needs no pool (a folder with one log) or fewer than started", (t) => {
+  // A folder named alone may hold any number of logs: the run starts a worker per CPU but one
+  // before listing it. Left running, one worker keeps the process alive for ever (the bound).
+  if (CPUS < 2) return t.skip(`this machine has ${CPUS} CPU: --jobs starts no worker`);
+  const one = mkdtempSync(join(scratch, "one-log-"));
+  writeFileSync(join(one, "run.ndjson"), readFileSync("test/fixtures/2026-long.ndjson"));
+  // Three empty logs: one task for them all (tasksOf), fewer than the workers started.
+  const few = mkdtempSync(join(scratch, "few-logs-"));
+  for (const name of ["a.ndjson", "b.ndjson", "c.ndjson"]) writeFileSync(join(few, name), "");
+  for (const dir of [one, few]) {
+    const seq = spawnSync("node", [BIN, "json", dir], { env: ENV, encoding: "utf8", timeout: 15_000 });
+    const par = spawnSync("node", [BIN, "json", "-j", String(CPUS), dir], { env: ENV, encoding: "utf8", timeout: 15_000 });
+    assert.equal(par.signal, null, `${dir}: the run did not end within 15 s`);
+    assert.deepEqual([par.status, par.stdout, par.stderr], [seq.status, seq.stdout, seq.stderr], dir);
+  }
+});
+
 const JSON_SPEC: StageSpec = { command: "json", options: { pretty: false, allowIncomplete: false } };
 const DATA = { spec: JSON_SPEC, lenient: false, maxLineBytes: 1 << 20, stderrColor: false };
 
