@@ -6,6 +6,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { after, test } from "node:test";
+import { jobsAsked, startEarly, takeEarly } from "../src/jobs/early.js";
 import { runPool, tasksOf } from "../src/jobs/pool.js";
 import { runJobFile } from "../src/jobs/run-file.js";
 import type { StageSpec } from "../src/jobs/stages.js";
@@ -304,4 +305,48 @@ test("--jobs: the temporary folder is removed when the run ends early (| head, a
   await w.close();
   assert.equal(await exited, 130);
   assert.deepEqual(readdirSync(tmp), [], "SIGINT");
+});
+
+test("jobsAsked reads --jobs from a command line before it is parsed, as commander will", () => {
+  const cases: Array<[string[], number]> = [
+    [["json", "a", "b"], 1],
+    [["json", "-j", "3", "a"], 3],
+    [["json", "-j4", "a"], 4],
+    [["json", "--jobs", "2"], 2],
+    [["json", "--jobs=5", "a"], 5],
+    [["json", "-j", "2", "--jobs", "6"], 6], // the last wins
+    [["json", "-j", "0"], 1],
+    [["json", "-j", "two"], 1],
+    [["json", "-j"], 1],
+    [["json", "--", "-j", "4"], 1], // after --, a file name
+  ];
+  for (const [argv, n] of cases) assert.equal(jobsAsked(argv), n, argv.join(" "));
+});
+
+test("--jobs: workers started before the command line is parsed (early.ts) are taken by the run, given their data, and none is left", async (t) => {
+  if (CPUS < 2) return t.skip(`this machine has ${CPUS} CPU: no worker is started early`);
+  const one = await runCli(["json", "--jobs", "1", ...FILES]);
+  // Without its data (the first message) the taken worker would fail every file it got. Loaded
+  // before the run starts, it takes the second file at once (still loading, it might get none).
+  assert.equal(startEarly(["json", "-j", "2", ...FILES]), 1);
+  const stash = (globalThis as Record<symbol, Array<{ loaded: boolean }> | undefined>)[Symbol.for("cursorlog.jobs.early")]!;
+  const deadline = Date.now() + 20_000;
+  while (!stash[0]!.loaded && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.ok(stash[0]!.loaded, "the worker loaded within 20 s");
+  assert.deepEqual(withoutNote(await runCli(["json", "-j", "2", ...FILES])), one);
+  assert.deepEqual(takeEarly(8), [], "the run took it");
+  // A run that needs no pool (one file) ends those started early.
+  assert.equal(startEarly(["json", "-j", "2", FILES[0]!]), 1);
+  const single = await runCli(["json", FILES[0]!]);
+  assert.deepEqual(await runCli(["json", "-j", "2", FILES[0]!]), single);
+  assert.deepEqual(takeEarly(8), [], "ended");
+});
+
+test("--jobs: a worker started early and never taken (a usage error, --help) does not keep the process alive", (t) => {
+  if (CPUS < 2) return t.skip(`this machine has ${CPUS} CPU: no worker is started early`);
+  // The compiled module and the bundle's worker, as the executable would use them.
+  const script = `import("./dist/jobs/early.js").then((m) => { m.startEarly(["stats", "-j", "2"], new URL("./dist/bundle/worker.js", "file://${process.cwd()}/")); console.log("started"); })`;
+  const r = spawnSync("node", ["-e", script], { env: ENV, encoding: "utf8", timeout: 15_000 });
+  assert.equal(r.signal, null, "the process did not end within 15 s");
+  assert.deepEqual([r.status, r.stdout, r.stderr], [0, "started\n", ""]);
 });

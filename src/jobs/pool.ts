@@ -2,20 +2,16 @@ import { createReadStream, mkdtempSync, rmSync, statSync, unlinkSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import pc from "picocolors";
 import { formatDiagnostic } from "../diagnostics.js";
 import { ExitCode, worse } from "../exit-codes.js";
 import { isBrokenPipe } from "../stream/run-stage.js";
 import { OutputError } from "../stream/write-error.js";
+import { newWorker, takeEarly, type EarlyWorker } from "./early.js";
 import { runJobFile, type JobData, type JobResult, type JobTask } from "./run-file.js";
 import { finishFiles } from "./stages.js";
 
-const FROM_SOURCE = import.meta.url.endsWith(".ts");
-/** Next to this module: src/jobs/worker.ts, dist/jobs/worker.js, or dist/bundle/worker.js (the bundle's own entry). */
-const WORKER = new URL(FROM_SOURCE ? "./worker.ts" : "./worker.js", import.meta.url);
-/** Run from TypeScript sources (the tests), a worker registers tsx's loader before loading its entry. */
-const TS_BOOT = `import("tsx/esm/api").then((m) => { m.register(); return import(${JSON.stringify(WORKER.href)}); })`;
 
 export interface PoolRun {
   /** How to build and read, the same for every file. */
@@ -73,7 +69,9 @@ export async function runPool(run: PoolRun): Promise<ExitCode> {
  * runPool; it ends them itself (endWorkers) if the run then needs no pool.
  */
 export function startWorkers(data: JobData, count: number): PoolWorker[] {
-  return Array.from({ length: Math.max(0, count) }, () => startWorker(data));
+  // Those started before the command line was parsed (early.ts) first.
+  const early = takeEarly(count).map((e) => startWorker(data, e));
+  return [...early, ...Array.from({ length: Math.max(0, count - early.length) }, () => startWorker(data))];
 }
 
 /** Ends workers that startWorkers started for a run that turned out to need no pool. */
@@ -242,14 +240,14 @@ export interface PoolWorker extends Runner {
   ready: Promise<void>;
 }
 
-function startWorker(data: JobData): PoolWorker {
-  // stdout/stderr: the worker writes nothing there (its output goes to files, its diagnostics come
-  // back in messages); not piping them adds no listeners to the process's streams per worker.
-  const options = { workerData: data, stdout: true, stderr: true };
-  const worker = FROM_SOURCE ? new Worker(TS_BOOT, { ...options, eval: true }) : new Worker(WORKER, options);
+/** A worker for `data`: a new one, or one started early (which gets `data` in its first message). */
+function startWorker(data: JobData, early?: EarlyWorker): PoolWorker {
+  const worker = early?.worker ?? newWorker(data);
+  if (early !== undefined) worker.postMessage({ data });
   let pending: Deferred<JobResult> | undefined;
   let ready!: () => void;
   const readyPromise = new Promise<void>((resolve) => (ready = resolve));
+  if (early?.loaded) ready();
   let dead: unknown;
   const fail = (err: unknown) => {
     dead ??= err;
