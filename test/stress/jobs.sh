@@ -23,7 +23,8 @@ RUNS=${RUNS:-3}
 PART=${PART:-256M}
 MANY=${MANY:-2000 10000}
 TMP=${TMPDIR:-/tmp}/cursorlog-stress-jobs
-BIN="node bin/cursorlog.js"
+# CURSORLOG: another build to measure (a scratch copy with a changed bin/, say); default this checkout.
+BIN=${CURSORLOG:-node bin/cursorlog.js}
 mkdir -p "$TMP"
 [ -f dist/bundle/main.js ] || { echo "run npm run build first" >&2; exit 2; }
 
