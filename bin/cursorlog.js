@@ -94,10 +94,23 @@ async function loadModule() {
   }
 }
 
+// `--jobs N`: its worker threads are started now, before the main bundle loads (src/jobs/early.ts;
+// ~30 ms each of start-up on other cores); a run that does not use them ends them. A look for the
+// option's name only: early.cjs reads the number as commander will.
+const ARGS = process.argv.slice(2);
+if (ARGS.some((a) => a.startsWith("-j") || a.startsWith("--jobs"))) {
+  try {
+    require(join(BUNDLE, "early.cjs")).startEarly(ARGS, pathToFileURL(join(BUNDLE, "worker.js")));
+  } catch (err) {
+    // An older build without it: the pool starts its own workers.
+    if (err?.code !== "MODULE_NOT_FOUND") throw err;
+  }
+}
+
 (async () => {
   const { main, processIo } = loadScript() ?? (await loadModule());
   // Failed writes, closed pipes, a directory as stdin: src/cli/process-io.ts.
-  process.exitCode = await main(process.argv.slice(2), processIo());
+  process.exitCode = await main(ARGS, processIo());
   // One more turn of the event loop before exiting: a signal that came during the last stretch of
   // synchronous work is waiting in it, and a loop that has nothing left to do would end without
   // reading it (the run would exit 0 after Ctrl-C). Two immediates, not setTimeout(0), which

@@ -86,6 +86,22 @@ for (const [path, name] of apart) entries[name] = path;
 await Promise.all(Object.entries(entries).map(([name, path]) => build({ ...common, entryPoints: { [name]: path } })));
 
 /**
+ * early.cjs: src/jobs/early.ts alone, as CommonJS, which bin/cursorlog.js requires when the command
+ * line asks for `--jobs` (a look at argv, before the main bundle loads): the workers then start
+ * on other cores while this thread loads and compiles main, and the pool takes them (through a
+ * global, as early.cjs and main each have their own copy of the module). bin gives it the worker's
+ * URL, so the default (import.meta.url) is not used there.
+ */
+await build({
+  ...common,
+  entryPoints: { early: "src/jobs/early.ts" },
+  format: "cjs",
+  outExtension: { ".js": ".cjs" },
+  banner: { js: 'const __cursorlogEarlyUrl = require("node:url").pathToFileURL(__filename).href;' },
+  define: { "import.meta.url": "__cursorlogEarlyUrl" },
+});
+
+/**
  * main.script.js: main.js again, as one function expression that bin/cursorlog.js compiles with
  * vm.Script and a V8 code cache (main-v8-<version>.cache, made next by scripts/code-cache.mjs). Node 20 has no
  * code cache for ES modules: compiling main.js took ~6 ms of every start. The function takes what

@@ -6,6 +6,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { after, test } from "node:test";
+import { jobsAsked, startEarly, takeEarly } from "../src/jobs/early.js";
 import { runPool, tasksOf } from "../src/jobs/pool.js";
 import { runJobFile } from "../src/jobs/run-file.js";
 import type { StageSpec } from "../src/jobs/stages.js";
@@ -186,6 +187,23 @@ test("--jobs through the real executable (compiled worker), and | head still qui
   assert.equal(head.stdout, "Listed directory\nstatus=0\n");
 });
 
+test("--jobs: the workers started before the inputs are expanded are ended when the run needs no pool (a folder with one log) or fewer than started", (t) => {
+  // A folder named alone may hold any number of logs: the run starts a worker per CPU but one
+  // before listing it. Left running, one worker keeps the process alive for ever (the bound).
+  if (CPUS < 2) return t.skip(`this machine has ${CPUS} CPU: --jobs starts no worker`);
+  const one = mkdtempSync(join(scratch, "one-log-"));
+  writeFileSync(join(one, "run.ndjson"), readFileSync("test/fixtures/2026-long.ndjson"));
+  // Three empty logs: one task for them all (tasksOf), fewer than the workers started.
+  const few = mkdtempSync(join(scratch, "few-logs-"));
+  for (const name of ["a.ndjson", "b.ndjson", "c.ndjson"]) writeFileSync(join(few, name), "");
+  for (const dir of [one, few]) {
+    const seq = spawnSync("node", [BIN, "json", dir], { env: ENV, encoding: "utf8", timeout: 15_000 });
+    const par = spawnSync("node", [BIN, "json", "-j", String(CPUS), dir], { env: ENV, encoding: "utf8", timeout: 15_000 });
+    assert.equal(par.signal, null, `${dir}: the run did not end within 15 s`);
+    assert.deepEqual([par.status, par.stdout, par.stderr], [seq.status, seq.stdout, seq.stderr], dir);
+  }
+});
+
 const JSON_SPEC: StageSpec = { command: "json", options: { pretty: false, allowIncomplete: false } };
 const DATA = { spec: JSON_SPEC, lenient: false, maxLineBytes: 1 << 20, stderrColor: false };
 
@@ -287,4 +305,75 @@ test("--jobs: the temporary folder is removed when the run ends early (| head, a
   await w.close();
   assert.equal(await exited, 130);
   assert.deepEqual(readdirSync(tmp), [], "SIGINT");
+});
+
+test("jobsAsked reads --jobs from a command line before it is parsed, as commander will", () => {
+  const cases: Array<[string[], number]> = [
+    [["json", "a", "b"], 1],
+    [["json", "-j", "3", "a"], 3],
+    [["json", "-j4", "a"], 4],
+    [["json", "--jobs", "2"], 2],
+    [["json", "--jobs=5", "a"], 5],
+    [["json", "-j", "2", "--jobs", "6"], 6], // the last wins
+    [["json", "-j", "0"], 1],
+    [["json", "-j", "two"], 1],
+    [["json", "-j"], 1],
+    [["json", "--", "-j", "4"], 1], // after --, a file name
+  ];
+  for (const [argv, n] of cases) assert.equal(jobsAsked(argv), n, argv.join(" "));
+});
+
+test("--jobs: workers started before the command line is parsed (early.ts) are taken by the run, given their data, and none is left", async (t) => {
+  if (CPUS < 2) return t.skip(`this machine has ${CPUS} CPU: no worker is started early`);
+  const one = await runCli(["json", "--jobs", "1", ...FILES]);
+  // Without its data (the first message) the taken worker would fail every file it got. Loaded
+  // before the run starts, it takes the second file at once (still loading, it might get none).
+  assert.equal(startEarly(["json", "-j", "2", ...FILES]), 1);
+  const stash = (globalThis as Record<symbol, Array<{ loaded: boolean }> | undefined>)[Symbol.for("cursorlog.jobs.early")]!;
+  const deadline = Date.now() + 20_000;
+  while (!stash[0]!.loaded && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.ok(stash[0]!.loaded, "the worker loaded within 20 s");
+  assert.deepEqual(withoutNote(await runCli(["json", "-j", "2", ...FILES])), one);
+  assert.deepEqual(takeEarly(8), [], "the run took it");
+  // A run that needs no pool (one file) ends those started early.
+  assert.equal(startEarly(["json", "-j", "2", FILES[0]!]), 1);
+  const single = await runCli(["json", FILES[0]!]);
+  assert.deepEqual(await runCli(["json", "-j", "2", FILES[0]!]), single);
+  assert.deepEqual(takeEarly(8), [], "ended");
+});
+
+test("--jobs: a worker started early and never taken (a usage error, --help) does not keep the process alive", (t) => {
+  if (CPUS < 2) return t.skip(`this machine has ${CPUS} CPU: no worker is started early`);
+  // The compiled module and the bundle's worker, as the executable would use them.
+  const script = `import("./dist/jobs/early.js").then((m) => { m.startEarly(["stats", "-j", "2"], new URL("./dist/bundle/worker.js", "file://${process.cwd()}/")); console.log("started"); })`;
+  const r = spawnSync("node", ["-e", script], { env: ENV, encoding: "utf8", timeout: 15_000 });
+  assert.equal(r.signal, null, "the process did not end within 15 s");
+  assert.deepEqual([r.status, r.stdout, r.stderr], [0, "started\n", ""]);
+});
+
+test("--jobs: the executable starts its workers before it loads the command line's bundle, and the run takes them", (t) => {
+  if (CPUS < 2) return t.skip(`this machine has ${CPUS} CPU: no worker is started early`);
+  // A preloaded script logs, in order, each Worker made and each read of the main bundle.
+  const log = join(scratch, "early-order.log");
+  const hook = join(scratch, "early-order.cjs");
+  writeFileSync(
+    hook,
+    `const fs = require("node:fs"); const wt = require("node:worker_threads");
+     const note = (s) => fs.appendFileSync(${JSON.stringify(log)}, s + "\\n");
+     const Worker = wt.Worker;
+     wt.Worker = class extends Worker { constructor(...a) { note("worker"); super(...a); } };
+     const read = fs.readFileSync;
+     fs.readFileSync = function (p, ...a) { if (String(p).endsWith("main.script.js")) note("main bundle"); return read.call(this, p, ...a); };`,
+  );
+  const files = FILES.filter((f) => !f.includes("does-not-exist"));
+  const one = spawnSync("node", [BIN, "json", "-j", "1", ...files], { env: ENV, encoding: "utf8" });
+  rmSync(log, { force: true });
+  const two = spawnSync("node", ["--require", hook, BIN, "json", "-j", "2", ...files], { env: ENV, encoding: "utf8" });
+  assert.deepEqual([two.status, two.stdout, two.stderr], [one.status, one.stdout, one.stderr]);
+  // One worker (2 threads in all), made before the bundle is read; the pool made none of its own.
+  assert.deepEqual(readFileSync(log, "utf8").split("\n"), ["worker", "main bundle", ""]);
+  // Without --jobs, none.
+  rmSync(log, { force: true });
+  spawnSync("node", ["--require", hook, BIN, "json", ...files], { env: ENV, encoding: "utf8" });
+  assert.deepEqual(readFileSync(log, "utf8").split("\n"), ["main bundle", ""]);
 });

@@ -2,20 +2,16 @@ import { createReadStream, mkdtempSync, rmSync, statSync, unlinkSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import pc from "picocolors";
 import { formatDiagnostic } from "../diagnostics.js";
 import { ExitCode, worse } from "../exit-codes.js";
 import { isBrokenPipe } from "../stream/run-stage.js";
 import { OutputError } from "../stream/write-error.js";
+import { newWorker, takeEarly, type EarlyWorker } from "./early.js";
 import { runJobFile, type JobData, type JobResult, type JobTask } from "./run-file.js";
 import { finishFiles } from "./stages.js";
 
-const FROM_SOURCE = import.meta.url.endsWith(".ts");
-/** Next to this module: src/jobs/worker.ts, dist/jobs/worker.js, or dist/bundle/worker.js (the bundle's own entry). */
-const WORKER = new URL(FROM_SOURCE ? "./worker.ts" : "./worker.js", import.meta.url);
-/** Run from TypeScript sources (the tests), a worker registers tsx's loader before loading its entry. */
-const TS_BOOT = `import("tsx/esm/api").then((m) => { m.register(); return import(${JSON.stringify(WORKER.href)}); })`;
 
 export interface PoolRun {
   /** How to build and read, the same for every file. */
@@ -24,6 +20,12 @@ export interface PoolRun {
   files: readonly string[];
   /** Runners: this thread and threads-1 workers (never more than there are files). */
   threads: number;
+  /**
+   * Workers started for this run before its inputs were expanded (see startWorkers), taken before
+   * any are started here; those beyond what the run needs are ended at once, and the run ends
+   * every one it took, whatever happens.
+   */
+  workers?: PoolWorker[];
   out: Writable;
   /** Diagnostics, in file order. */
   err: (text: string) => void;
@@ -42,7 +44,44 @@ export interface PoolRun {
  */
 export async function runPool(run: PoolRun): Promise<ExitCode> {
   const { data } = run;
-  const tasks = tasksOf(run.files, run.threads);
+  // The workers start first, so that their start-up (~30 ms each, on another core) overlaps what
+  // this thread does before its first file: a stat of every file, the temporary folder.
+  const given = run.workers ?? [];
+  const workers = [...given, ...startWorkers(data, Math.min(run.threads, run.files.length) - 1 - given.length)];
+  try {
+    const tasks = tasksOf(run.files, run.threads);
+    // Small files grouped into fewer tasks than there are threads: the workers with none go now.
+    // (Not waited for: ending a worker still starting can take ~10 ms; unref'd, it holds nothing up.)
+    for (const w of workers.splice(Math.max(0, Math.min(run.threads, tasks.length) - 1))) {
+      w.worker.unref();
+      void w.worker.terminate();
+    }
+    return await runTasks(run, tasks, workers);
+  } finally {
+    // Also when the run failed before its first file (no temporary folder): no thread is left.
+    await endWorkers(workers);
+  }
+}
+
+/**
+ * Starts `count` worker threads for a `--jobs` run over `data` (none when count < 1): a caller
+ * that knows a pool run is coming starts them before it expands its inputs, and gives them to
+ * runPool; it ends them itself (endWorkers) if the run then needs no pool.
+ */
+export function startWorkers(data: JobData, count: number): PoolWorker[] {
+  // Those started before the command line was parsed (early.ts) first.
+  const early = takeEarly(count).map((e) => startWorker(data, e));
+  return [...early, ...Array.from({ length: Math.max(0, count - early.length) }, () => startWorker(data))];
+}
+
+/** Ends workers that startWorkers started for a run that turned out to need no pool. */
+export async function endWorkers(workers: readonly PoolWorker[]): Promise<void> {
+  await Promise.allSettled(workers.map((w) => w.worker.terminate()));
+}
+
+/** The pool run proper: the tasks taken by this thread and `workers`, their outputs copied in order. */
+async function runTasks(run: PoolRun, tasks: ReadonlyArray<{ index: number; files: string[] }>, workers: readonly PoolWorker[]): Promise<ExitCode> {
+  const { data } = run;
   const fileCount = tasks.length;
   let dir: string;
   try {
@@ -58,7 +97,6 @@ export async function runPool(run: PoolRun): Promise<ExitCode> {
   const outPath = (i: number) => join(dir, `${i}.out`);
   let stopped = false;
   const here: Runner = { run: (task) => runJobFile(data, task, () => stopped), end: () => undefined };
-  const workers = Array.from({ length: Math.max(0, Math.min(run.threads, fileCount) - 1) }, () => startWorker(data));
   let next = 0;
   // Runners stay at most AHEAD tasks per runner in front of the one being copied, so that the
   // temporary folder holds a bounded number of outputs (not all but the first, when the first is
@@ -127,7 +165,7 @@ export async function runPool(run: PoolRun): Promise<ExitCode> {
   } finally {
     // Done, or stopped early: no use finishing the other files.
     stopped = true;
-    await Promise.allSettled(workers.map((w) => w.worker.terminate()));
+    await endWorkers(workers);
     process.off("exit", removeDir);
     removeDir();
   }
@@ -196,20 +234,20 @@ function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
-interface PoolWorker extends Runner {
+export interface PoolWorker extends Runner {
   worker: Worker;
   /** Settles once the worker has loaded its code and waits for tasks (never rejects). */
   ready: Promise<void>;
 }
 
-function startWorker(data: JobData): PoolWorker {
-  // stdout/stderr: the worker writes nothing there (its output goes to files, its diagnostics come
-  // back in messages); not piping them adds no listeners to the process's streams per worker.
-  const options = { workerData: data, stdout: true, stderr: true };
-  const worker = FROM_SOURCE ? new Worker(TS_BOOT, { ...options, eval: true }) : new Worker(WORKER, options);
+/** A worker for `data`: a new one, or one started early (which gets `data` in its first message). */
+function startWorker(data: JobData, early?: EarlyWorker): PoolWorker {
+  const worker = early?.worker ?? newWorker(data);
+  if (early !== undefined) worker.postMessage({ data });
   let pending: Deferred<JobResult> | undefined;
   let ready!: () => void;
   const readyPromise = new Promise<void>((resolve) => (ready = resolve));
+  if (early?.loaded) ready();
   let dead: unknown;
   const fail = (err: unknown) => {
     dead ??= err;

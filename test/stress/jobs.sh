@@ -9,8 +9,9 @@
 # Sections:
 #   many   MANY (default "2000 10000") one-session logs of 1 KB in a folder: json --jobs 1 vs 2,
 #          median of RUNS, and the outputs' sha256 (must be equal)
-#   big    4 logs of PART (default 256M): json and text --jobs 1 vs 2, median of RUNS, sha256; and
-#          as a control, two processes of two files each at once (the speed-up the machine gives)
+#   big    4 logs of PART (default 256M): json and text --jobs 1 vs 2, and as a control two
+#          processes of two files each at once (the speed-up the machine gives), run in turn in
+#          each of RUNS rounds (the three see the same load): medians, each round's ratios, sha256
 #   cap    --jobs 400 over 8 files: the note, the threads started (peak of /proc/PID/status
 #          Threads), peak RSS
 #   full   json --jobs 2 with a 1 MB tmpfs as TMPDIR (root only): status 2 and the message, the
@@ -22,7 +23,8 @@ RUNS=${RUNS:-3}
 PART=${PART:-256M}
 MANY=${MANY:-2000 10000}
 TMP=${TMPDIR:-/tmp}/cursorlog-stress-jobs
-BIN="node bin/cursorlog.js"
+# CURSORLOG: another build to measure (a scratch copy with a changed bin/, say); default this checkout.
+BIN=${CURSORLOG:-node bin/cursorlog.js}
 mkdir -p "$TMP"
 [ -f dist/bundle/main.js ] || { echo "run npm run build first" >&2; exit 2; }
 
@@ -39,6 +41,14 @@ timed() {
     ts+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')")
   done
   printf '%s\n' "${ts[@]}" | median
+}
+# timed1 ARGS...: wall seconds of one `cursorlog ARGS > /dev/null`
+timed1() {
+  local t0 t1
+  t0=$(now)
+  $BIN "$@" > /dev/null 2>"$TMP/err" || true
+  t1=$(now)
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'
 }
 sha() { $BIN "$@" 2>/dev/null | sha256sum | cut -c1-16; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
@@ -68,22 +78,30 @@ big() {
     [ -f "${parts[-1]}" ] || node bench/gen.mjs --size "$PART" --seed $((100 + i)) --out "${parts[-1]}"
   done
   for c in json text; do
-    local one two same
-    one=$(timed $c --jobs 1 "${parts[@]}")
-    two=$(timed $c --jobs 2 "${parts[@]}")
-    [ "$(sha $c --jobs 1 "${parts[@]}")" = "$(sha $c --jobs 2 "${parts[@]}")" ] && same="equal" || same="DIFFERENT"
-    say "| big | $c, 4 files of $PART | --jobs 1: ${one} s | --jobs 2: ${two} s | ratio $(ratio "$two" "$one") | output sha256 $same |"
-    # The machine's own ceiling: two processes, two files each, at once (what xargs -P 2 gets).
-    local i t0 t1 ts=() both
+    # Each round runs --jobs 1, --jobs 2 and the control one after the other, so that the three
+    # see the same load (the machine is shared): the ratios are of one round's times, medians over
+    # RUNS rounds. The control is the machine's own ceiling: two processes, two files each, at
+    # once (what xargs -P 2 gets).
+    local one=() two=() both=() r1=() r2=() t0 t1 same load
     for ((i = 0; i < RUNS; i++)); do
+      one+=("$(timed1 $c --jobs 1 "${parts[@]}")")
+      two+=("$(timed1 $c --jobs 2 "${parts[@]}")")
       t0=$(now)
       $BIN $c "${parts[0]}" "${parts[1]}" > /dev/null 2>&1 & $BIN $c "${parts[2]}" "${parts[3]}" > /dev/null 2>&1 || true
       wait || true
       t1=$(now)
-      ts+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')")
+      both+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')")
+      r1+=("$(ratio "${two[-1]}" "${one[-1]}")")
+      r2+=("$(ratio "${both[-1]}" "${one[-1]}")")
     done
-    both=$(printf '%s\n' "${ts[@]}" | median)
-    say "| big | $c, 4 files of $PART, control: 2 processes of 2 files at once | one process: ${one} s | two: ${both} s | ratio $(ratio "$both" "$one") | load average $(cut -d' ' -f1-3 /proc/loadavg) |"
+    load=$(cut -d' ' -f1-3 /proc/loadavg)
+    local m1 m2 mb
+    m1=$(printf '%s\n' "${one[@]}" | median)
+    m2=$(printf '%s\n' "${two[@]}" | median)
+    mb=$(printf '%s\n' "${both[@]}" | median)
+    [ "$(sha $c --jobs 1 "${parts[@]}")" = "$(sha $c --jobs 2 "${parts[@]}")" ] && same="equal" || same="DIFFERENT"
+    say "| big | $c, 4 files of $PART | --jobs 1: ${m1} s | --jobs 2: ${m2} s | ratio $(ratio "$m2" "$m1") (per round: median $(printf '%s\n' "${r1[@]}" | median), all ${r1[*]}) | output sha256 $same |"
+    say "| big | $c, 4 files of $PART, control: 2 processes of 2 files at once | one process: ${m1} s | two: ${mb} s | ratio $(ratio "$mb" "$m1") (per round: median $(printf '%s\n' "${r2[@]}" | median), all ${r2[*]}) | load average $load |"
   done
 }
 
