@@ -110,3 +110,46 @@ test("damage anywhere in a line of a skipped type keeps it from being skipped: i
     }
   }
 });
+
+test("keepWhole with skipped types: the splitter counts each run of a skipped type as one entry (merged in the scanner), kept lines stay one each, across chunks too", async () => {
+  const { LineSplitter } = await import("../src/input/line-splitter.js");
+  const think = (n: number) => `{"type":"thinking","subtype":"delta","text":"t${n}"}`;
+  const call = (n: number) => `{"type":"tool_call","subtype":"started","call_id":"c${n}"}`;
+  const text = [think(1), think(2), think(3), call(4), think(5), think(6), call(7), call(8), `{"type":"assistant"}`].join("\n") + "\n";
+  const base = keepWhole(skipAllBut(["tool_call"]), (t) => t === "tool_call");
+  // The skip is asked once per run, not once per line (the run grows by its type bytes, or in the scanner).
+  let asked = 0;
+  const skip: RawSkip = { keep: (l) => base.keep!(l), test: (l) => (asked++, base.test(l)) };
+  const entries = (chunks: Buffer[]) => {
+    const sp = new LineSplitter(undefined, skip);
+    return chunks.flatMap((c) => [...sp.push(c), ...[]]).map((e) => ("skipped" in e ? [e.lineNo, e.count, e.skipped, e.keep === true, e.buf.toString("utf8", e.start, e.end + (e.keep ? 1 : 0))] : e));
+  };
+  const whole = Buffer.from(text);
+  const lineOf = (n: number) => text.split("\n")[n - 1]!;
+  assert.deepEqual(entries([whole]), [
+    [1, 3, "thinking", false, [lineOf(1), lineOf(2), lineOf(3)].join("\n")],
+    [4, 1, "tool_call", true, lineOf(4) + "\n"],
+    [5, 2, "thinking", false, [lineOf(5), lineOf(6)].join("\n")],
+    [7, 1, "tool_call", true, lineOf(7) + "\n"],
+    [8, 1, "tool_call", true, lineOf(8) + "\n"],
+    [9, 1, "assistant", false, lineOf(9)],
+  ]);
+  assert.equal(asked, 3, "lines 1, 5 and 9");
+  // Cut inside the second thinking line: that line is put together alone (an entry of its own:
+  // a run never spans two buffers), and the rest of the second chunk runs as before.
+  const cut = text.indexOf(think(2)) + 10;
+  const got = entries([whole.subarray(0, cut), whole.subarray(cut)]);
+  assert.deepEqual(
+    got.map((e) => (e as unknown[]).slice(0, 4)),
+    [
+      [1, 1, "thinking", false],
+      [2, 1, "thinking", false],
+      [3, 1, "thinking", false],
+      [4, 1, "tool_call", true],
+      [5, 2, "thinking", false],
+      [7, 1, "tool_call", true],
+      [8, 1, "tool_call", true],
+      [9, 1, "assistant", false],
+    ],
+  );
+});

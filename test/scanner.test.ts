@@ -223,3 +223,58 @@ test("the committed scanner module is what scripts/build-scanner.mjs compiles fr
   const committed = readFileSync("src/input/scan/generated/scanner-wasm.ts", "utf8");
   assert.ok(committed === (await scannerModuleSource()), "src/input/scan/generated/scanner-wasm.ts is stale: run node scripts/build-scanner.mjs");
 });
+
+test("scanner: a run of sound lines of a merged type is one record (its line count and last line's end); other lines break it or stay alone", () => {
+  const s = new LineScanner(4096, 64);
+  const think = (n: number) => `{"type":"thinking","subtype":"delta","text":"t${n}"}`;
+  const lines = [
+    think(1),
+    think(2),
+    `\ufeff${think(3)}`, // a BOM: alone
+    think(4),
+    think(5) + "\r", // CR LF: still sound, still merged
+    `{"type":"tool_call","subtype":"started"}`, // another type: breaks the run
+    think(6),
+    `{"typ\\u0065":"thinking"}`, // a key written with an escape: alone
+    think(7),
+    `{"type":"thinking","text":"${"x".repeat(100)}"}`, // longer than maxLine: alone
+    think(8),
+    `{"type":"thinking","text":"bad \u0001"}`, // damaged: alone, BAD
+    think(9),
+    `{"type":"thinking","text":"t10"}`,
+    "",
+    think(11), // a blank line between: a run of its own
+  ];
+  const input = Buffer.from(lines.join("\n") + "\n");
+  s.useMerge("test", [Buffer.from("thinking")], 80);
+  const n = s.scan(input, 0, input.length, true);
+  const got: Array<[number, number, number]> = [];
+  for (let i = 0; i < n; i++) {
+    const r = s.records.subarray(i * RECORD_FIELDS, (i + 1) * RECORD_FIELDS);
+    got.push([input.subarray(0, r[0]!).toString().split("\n").length, r[8]!, r[9]!]);
+  }
+  // [first line (1-based), lines in the record, end of its last line]
+  const endOf = (line: number) => {
+    let at = -1;
+    for (let k = 0; k < line; k++) at = input.indexOf(10, at + 1);
+    return input[at - 1] === 13 ? at - 1 : at;
+  };
+  assert.deepEqual(got, [
+    [1, 2, endOf(2)],
+    [3, 1, endOf(3)],
+    [4, 2, endOf(5)],
+    [6, 1, endOf(6)],
+    [7, 1, endOf(7)],
+    [8, 1, endOf(8)],
+    [9, 1, endOf(9)],
+    [10, 1, endOf(10)],
+    [11, 1, endOf(11)],
+    [12, 1, endOf(12)],
+    [13, 2, endOf(14)],
+    [15, 1, endOf(15)],
+    [16, 1, endOf(16)],
+  ]);
+  // No merged type: a record per line.
+  s.useMerge("none", [], 80);
+  assert.equal(s.scan(input, 0, input.length, true), lines.length);
+});

@@ -25,7 +25,7 @@ export interface SkippedLine {
   lineNo: number;
   /** Its type (the line stands in as `{type}`), or the stand-in object the skip test made. */
   skipped: string | JsonObject;
-  /** The number of lines, from `lineNo` on (1 unless the type is a string and `keep` is not set). */
+  /** The number of lines, from `lineNo` on (1 unless `skipped` is a type name, and never with `keep`). */
   count: number;
   /** RawSkip.keep said so: the stage gets the line's bytes, `buf[start, end]` including its LF. */
   keep?: true;
@@ -72,7 +72,7 @@ export class LineSplitter {
   private runTypeStart = 0;
   private runTypeEnd = 0;
   /**
-   * Types the skip answered with their name alone (and no `keep`): the scanner merges a run of
+   * Types the skip answered with their name alone: the scanner merges a run of
    * lines of one of them into one record (scan/), so such lines cost nothing here one by one.
    */
   private readonly merged: Buffer[] = [];
@@ -260,7 +260,8 @@ export class LineSplitter {
         }
         const skipped: SkippedLine = { lineNo, skipped: type, count: 1, buf, start, end };
         out.push(skipped);
-        if (typeof type === "string" && skip.keep === undefined && !line.typeEscaped) {
+        // (`keep` never takes a type the test names: raw-skip.ts.)
+        if (typeof type === "string" && !line.typeEscaped) {
           this.run = skipped;
           this.runTypeStart = line.typeStart;
           this.runTypeEnd = line.typeEnd;

@@ -37,14 +37,15 @@ export interface RawSkip {
    * `test` returns the skipped line's type (it stands in as `{type}`), or a small stand-in object
    * holding the few fields the command needs, or undefined when the line must be read in full.
    * A string answer must follow from the line's type alone: the splitter grows a run of skipped
-   * lines of one type by comparing the next line's type bytes, without asking again (unless
-   * `keep` is defined, which is asked of every line).
+   * lines of one type by comparing the next line's type bytes, without asking again (and the
+   * scanner merges such a run into one record).
    */
   test(line: SoundLine): string | JsonObject | undefined;
   /**
    * Optional, asked first: the line is wanted as it is, for its type alone (filter --type): return
    * its type and the line reaches the stage as its raw bytes (JsonRecord.raw), never decoded or
-   * parsed.
+   * parsed. It must never take a line of a type `test` answers with its name (those lines are
+   * counted in runs without asking either again).
    */
   keep?(line: SoundLine): string | undefined;
   /**
