@@ -4,6 +4,12 @@ import type { Readable, Writable } from "node:stream";
 export interface Io {
   stdin: Readable;
   stdout: Writable;
+  /**
+   * The descriptor `stdout` writes to synchronously (the process's, on a file or a pipe), for
+   * lines written straight from the read buffers (stream/to-transform.ts DirectOut); unset for
+   * any other stdout.
+   */
+  stdoutFd?: number;
   stderr: Writable;
   env: Record<string, string | undefined>;
   stdinIsTTY: boolean;

@@ -82,7 +82,7 @@ export class LogInputs {
     // Output to the terminal the line is drawn on: each write erases the line first.
     const out = progress && this.io.stdoutIsTTY ? belowProgress(this.io.stdout, progress) : this.io.stdout;
     try {
-      await runStage(input, stage, out, this.reporter);
+      await runStage(input, stage, out, this.reporter, out === this.io.stdout ? this.io.stdoutFd : undefined);
     } finally {
       progress?.end();
     }

@@ -53,6 +53,7 @@ export async function main(argv: readonly string[], ioIn: Io): Promise<ExitCode>
   const file = OutputFile.open(output, io);
   if (file === undefined) return ExitCode.USAGE_OR_IO;
   io.stdout = file.writable;
+  delete io.stdoutFd;
   io.stdoutIsTTY = false;
   const code = await runGuarded(run, io);
   return file.close(code, runCompleted(code, opts.lenient === true), io, output);

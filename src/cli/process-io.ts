@@ -29,7 +29,7 @@ export function processIo(): Io {
     // Nowhere left to say anything: a closed pipe ends the run as on stdout, another failure with status 2.
     process.exit(err.code === "EPIPE" ? (process.exitCode ?? 0) : 2);
   });
-  return {
+  const io: Io = {
     stdin: isDirectory(0) ? directoryStdin() : process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
@@ -38,6 +38,12 @@ export function processIo(): Io {
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
   };
+  // A file or a pipe (a terminal gets escaped text, never raw lines), which Node writes from this
+  // thread: a SyncWriteStream (.fd) or a pipe or socket (_type "pipe"); not the black hole Node
+  // gives a descriptor of another kind.
+  const stdout = process.stdout as unknown as { fd?: unknown; _type?: unknown };
+  if (!io.stdoutIsTTY && (typeof stdout.fd === "number" || stdout._type === "pipe")) io.stdoutFd = 1;
+  return io;
 }
 
 function fail(message: string): void {

@@ -1,4 +1,5 @@
-import { Transform } from "node:stream";
+import { writevSync } from "node:fs";
+import { Transform, type Writable } from "node:stream";
 import type { Reporter } from "../diagnostics.js";
 import type { InputBatch } from "../input/read-inputs.js";
 import { isProblem, type Problem } from "../input/record.js";
@@ -12,8 +13,33 @@ import type { Stage } from "./stage.js";
  * A line the stage cannot process (too deep for its recursion, a LineError) is such a problem too.
  * After a fatal problem (a malformed line without --lenient) nothing more is processed.
  */
-export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean): Transform {
+export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean, direct?: DirectOut): Transform {
   let stopped = false;
+  const writev = direct?.writev ?? writevSync;
+  /**
+   * The kept lines `parts` (views of the read buffers) written to the output's descriptor with one
+   * writev, without copying them, when nothing pushed before is still on its way there; false
+   * when that cannot be (the caller then pushes a copy). Written in part (a descriptor that takes
+   * no more for now), the rest is pushed as a copy. A failure is the output's error.
+   */
+  const writeDirect = (parts: Buffer[]): boolean => {
+    const d = direct!;
+    if (t.readableLength !== 0 || d.out.writableLength !== 0 || d.out.destroyed) return false;
+    let written: number;
+    try {
+      written = writev(d.fd, parts);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "EAGAIN") return false;
+      // The output's own handlers decide (a closed pipe ends the run quietly, a full disk is status 2).
+      stopped = true;
+      d.out.destroy(err as Error);
+      return true;
+    }
+    let k = 0;
+    while (k < parts.length && written >= parts[k]!.length) written -= parts[k++]!.length;
+    if (k < parts.length) t.push(Buffer.concat([parts[k]!.subarray(written), ...parts.slice(k + 1)]));
+    return true;
+  };
   let flushed = false;
   const t = new Transform({
     writableObjectMode: true,
@@ -34,7 +60,7 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
         const emit = (): void => {
           if (parts !== undefined) {
             if (out !== "") parts.push(Buffer.from(out));
-            this.push(Buffer.concat(parts));
+            if (direct === undefined || !writeDirect(parts)) this.push(Buffer.concat(parts));
           } else if (out !== "") this.push(out);
           out = "";
           parts = undefined;
@@ -87,7 +113,12 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
               parts ??= [];
               if (out !== "") parts.push(Buffer.from(out));
               out = "";
-              parts.push(text);
+              // A line that follows the one before in the same read buffer widens it: runs of
+              // kept lines are one piece.
+              const last = parts.length > 0 ? parts[parts.length - 1]! : undefined;
+              if (last !== undefined && last.buffer === text.buffer && last.byteOffset + last.length === text.byteOffset) {
+                parts[parts.length - 1] = Buffer.from(last.buffer, last.byteOffset, last.length + text.length);
+              } else parts.push(text);
             } else {
               at++;
               return later(text);
@@ -103,7 +134,7 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
           return done(err as Error);
         }
         emit();
-        // The raw lines are copied out: their read buffer can be read into again.
+        // The raw lines are written or copied out: their read buffer can be read into again.
         batch.release?.();
         done();
       };
@@ -130,6 +161,19 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean):
     if (!t.destroyed && !flushed && !stopped) t.push(text);
   });
   return t;
+}
+
+/**
+ * The output is a descriptor written synchronously (the process's stdout on a file or a pipe): the
+ * raw lines a stage keeps (filter's, as bytes) go there with writev straight from the read
+ * buffers, without a copy, whenever nothing pushed before is still on its way through `out`.
+ */
+export interface DirectOut {
+  fd: number;
+  /** The stream that writes to `fd`: what it holds is written first, and a failure is its error. */
+  out: Writable;
+  /** fs.writevSync, or a stand-in (tests). */
+  writev?: (fd: number, buffers: Buffer[]) => number;
 }
 
 /** Work done between two turns of the event loop while a stage's pieces are written. */
