@@ -278,3 +278,31 @@ test("scanner: a run of sound lines of a merged type is one record (its line cou
   s.useMerge("none", [], 80);
   assert.equal(s.scan(input, 0, input.length, true), lines.length);
 });
+
+test("scanner: a line's keys are counted at every depth, repeats included; asked for the lines only, every line is UNCHECKED", () => {
+  const s = new LineScanner(4096, 64);
+  const cases: Array<[string, number]> = [
+    ['{"type":"a","x":{"y":1,"z":[{"k":"\\":"},{"k":2}]}}', 6],
+    ['{"a":1,"a":2}', 2], // JSON.parse keeps 1
+    ['{"t\\u0079pe":"x", "b" : {"c" :[]}}', 3],
+    ['{"s":"{\\"not\\":\\"a key\\"}"}', 1],
+    ["{}", 0],
+  ];
+  const input = Buffer.from(cases.map(([l]) => l).join("\n") + "\n");
+  const n = s.scan(input, 0, input.length, true);
+  assert.equal(n, cases.length);
+  for (let i = 0; i < n; i++) {
+    const r = s.records.subarray(i * RECORD_FIELDS, (i + 1) * RECORD_FIELDS);
+    assert.deepEqual([r[2]! & 0xff, r[10]], [LineStatus.OBJECT, cases[i]![1]], cases[i]![0]);
+  }
+  const lines = Buffer.from('{"type":"a"}\n{"type":\n\n[1]\n');
+  const m = s.scan(lines, 0, lines.length, true, false);
+  const got = [];
+  for (let i = 0; i < m; i++) got.push([...s.records.subarray(i * RECORD_FIELDS, i * RECORD_FIELDS + 6)]);
+  assert.deepEqual(got, [
+    [0, 12, LineStatus.UNCHECKED, -1, -1, -1],
+    [13, 21, LineStatus.UNCHECKED, -1, -1, -1],
+    [22, 22, LineStatus.UNCHECKED, -1, -1, -1],
+    [23, 26, LineStatus.UNCHECKED, -1, -1, -1],
+  ]);
+});

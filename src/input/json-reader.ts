@@ -114,6 +114,7 @@ export class JsonReader {
     if (!isObject(value)) out.push(this.notObject(line.lineNo, value));
     else if (line.shortened !== undefined) out.push({ file: this.file, line: line.lineNo, text, value, shortened: true });
     else if (line.bytes !== undefined) out.push({ file: this.file, line: line.lineNo, text, value, bytes: line.bytes });
+    else if (line.keys !== undefined) out.push({ file: this.file, line: line.lineNo, text, value, keys: line.keys });
     else out.push({ file: this.file, line: line.lineNo, text, value });
   }
 

@@ -13,6 +13,8 @@ export interface Line {
   shortened?: { buf: Buffer; start: number; end: number };
   /** The line is not valid UTF-8 (`text` has U+FFFD in place of the bad bytes): its bytes, a copy. */
   bytes?: Buffer;
+  /** Its object keys at every depth, repeats included (the splitter was asked: `keys`). */
+  keys?: number;
 }
 
 /**
@@ -80,13 +82,22 @@ export class LineSplitter {
   private readonly sound: SoundLine = { buf: EMPTY, start: 0, end: 0, typeStart: -1, typeEnd: -1, typeEscaped: false, subStart: -1, subEnd: -1, subEscaped: false, flags: 0 };
 
   private readonly maxLineBytes: number;
+  /**
+   * The scanner checks each line's grammar: the skip needs sound lines, or the keys are counted.
+   * Otherwise every line is parsed, and the parser is the judge: the scanner finds lines only
+   * (UNCHECKED), at a fraction of the cost.
+   */
+  private readonly grammar: boolean;
 
   constructor(
     maxLineBytes = Number.MAX_SAFE_INTEGER,
     private readonly skip?: RawSkip,
+    /** Each Line says its object keys (Line.keys). */
+    private readonly keys = false,
   ) {
     // A longer line could not be decoded at all (V8's longest string): it is an oversize line too.
     this.maxLineBytes = Math.min(maxLineBytes, MAX_STRING_LENGTH);
+    this.grammar = skip !== undefined || keys;
   }
 
   /** The number of the last line completed so far. */
@@ -124,7 +135,7 @@ export class LineSplitter {
     scanner.useMerge(this, this.merged, this.maxLineBytes);
     while (p < n) {
       const stop = Math.min(n, p + SLICE);
-      const count = scanner.scan(chunk, p, stop, false);
+      const count = scanner.scan(chunk, p, stop, false, this.grammar);
       if (count === 0) {
         // No LF in the slice: the rest of the chunk, or a line longer than a slice.
         const q = stop === n ? -1 : chunk.indexOf(10, stop);
@@ -199,7 +210,7 @@ export class LineSplitter {
     const scanner = lineScanner();
     scanner.useMerge(this, this.merged, this.maxLineBytes);
     // An empty line makes no record: it is blank, counted and nothing more.
-    if (scanner.scan(buf, start, end, true) === 0) ++this.lineNo;
+    if (scanner.scan(buf, start, end, true, this.grammar) === 0) ++this.lineNo;
     else this.take(buf, start, scanner.records, 0, out);
   }
 
@@ -218,7 +229,7 @@ export class LineSplitter {
     }
     // A blank line is counted and nothing more: no object, no decoding, no parse. (Form feeds and
     // vertical tabs are not JSON white space, so the scanner calls a line of them BAD: blank too.)
-    if (status === LineStatus.BLANK || (status === LineStatus.BAD && isBlankBytes(buf, start, end))) return;
+    if (status === LineStatus.BLANK || ((status === LineStatus.BAD || (status === LineStatus.UNCHECKED && buf[start] !== 0x7b)) && isBlankBytes(buf, start, end))) return;
     const skip = this.skip;
     // The run of skipped lines just before, of this very type (its bytes, escape-free): one line
     // more, without asking the skip again (its string answers depend on the type alone).
@@ -276,6 +287,7 @@ export class LineSplitter {
       }
     }
     this.decoded(lineNo, buf, start, end, status, out);
+    if (this.keys && status === LineStatus.OBJECT) (out[out.length - 1] as Line).keys = rec[k + 10]!;
   }
 
   /** The scanner is to merge runs of lines of the type `buf[start, end)` from its next scan on. */

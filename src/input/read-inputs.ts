@@ -18,6 +18,8 @@ export interface InputOptions {
   stopAtMalformed: boolean;
   /** Lines the command does not need, decided from raw bytes (see raw-skip.ts): never decoded or parsed. */
   skip?: RawSkip;
+  /** Each record of a line tells its object keys (JsonRecord.keys). */
+  keys?: boolean;
   /**
    * `--follow`: keep reading each named file as it grows, until its run's last event, read, is its
    * `result` (see follow-file.ts). `"name"` (`-F`): follow the name through renames and deletions.
@@ -63,7 +65,7 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
   for (const name of names) {
     if (opts.stop?.()) return;
     const file = name === "-" ? STDIN_NAME : name;
-    let splitter = new LineSplitter(opts.maxLineBytes, opts.skip);
+    let splitter = new LineSplitter(opts.maxLineBytes, opts.skip, opts.keys);
     let reader = new JsonReader(file, opts.maxLineBytes);
     let items: InputItem[] = [];
     let failed = false;
@@ -105,7 +107,7 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
           const cut = splitter.lastLine + (splitter.held > 0 ? 1 : 0);
           const dropped = splitter.held > 0 || reader.open ? `; the incomplete event at the end of the old content (line ${cut}) is dropped` : "";
           opts.onWarning?.(file, `${RESTARTED[chunk.reason]}${dropped}`);
-          splitter = new LineSplitter(opts.maxLineBytes, opts.skip);
+          splitter = new LineSplitter(opts.maxLineBytes, opts.skip, opts.keys);
           reader = new JsonReader(file, opts.maxLineBytes);
           lastType = undefined;
           triedHeld = 0;

@@ -33,6 +33,11 @@ export interface JsonRecord {
    */
   shortened?: true;
   /**
+   * The number of object keys the line holds, at every depth, repeated ones included (asked for by
+   * the stage: Stage.keys). More than the value has: the line repeats a key in an object.
+   */
+  keys?: number;
+  /**
    * The value was not alone on its line: pretty-printed over several lines, or one of several on a
    * line. The token parser put it together; `text` is its compact JSON. (validate reports it.)
    */

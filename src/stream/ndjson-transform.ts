@@ -27,7 +27,7 @@ export function ndjsonTransform(makeStage: (reporter: Reporter) => Stage, opts: 
   const reporter = new Reporter((s) => opts.onDiagnostic?.(s), pc.createColors(false), opts.lenient === true);
   // Another agent's log (Claude Code, Codex, Gemini CLI) is refused with one diagnostic, exit code 2.
   const stage = refuseOtherAgents(makeStage(reporter), reporter);
-  const splitter = new LineSplitter(Number.MAX_SAFE_INTEGER, stage.skip);
+  const splitter = new LineSplitter(Number.MAX_SAFE_INTEGER, stage.skip, stage.keys);
   const reader = new JsonReader(file, Number.MAX_SAFE_INTEGER);
   const run = (items: InputItem[]): string => {
     let out = "";

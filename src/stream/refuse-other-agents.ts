@@ -74,6 +74,7 @@ export function refuseOtherAgents(inner: Stage, reporter: Reporter): Stage {
     },
   };
   if (inner.skip !== undefined) stage.skip = inner.skip;
+  if (inner.keys !== undefined) stage.keys = inner.keys;
   if (inner.finish !== undefined) stage.finish = inner.finish.bind(inner);
   // show's live line writes between events, through the Transform (stage.ts).
   if (inner.attach !== undefined) stage.attach = inner.attach.bind(inner);

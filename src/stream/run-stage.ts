@@ -16,6 +16,7 @@ export async function runStage(input: InputOptions, stage: Stage, out: Writable,
   try {
     const direct: DirectOut | undefined = outFd === undefined ? undefined : { fd: outFd, out };
     const opts: InputOptions = stage.skip ? { ...input, skip: stage.skip } : { ...input };
+    if (stage.keys) opts.keys = true;
     // --follow's news about a file (truncated, replaced, gone) is a warning; the status stays.
     opts.onWarning ??= (file, message) => reporter.report({ severity: "warning", file, message, code: ExitCode.OK });
     // One batch of read-ahead, not object mode's default 16: a batch is a read chunk's worth of

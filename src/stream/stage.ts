@@ -19,6 +19,8 @@ export interface Stage {
   fileEnd?(file: string, lastLine: number, unreadable?: boolean): string | Iterable<string> | undefined;
   /** Lines this stage does not need, decided from raw bytes; they are never decoded or parsed. */
   skip?: RawSkip;
+  /** The stage reads JsonRecord.keys (validate's duplicate keys): the scanner counts them. */
+  keys?: true;
   /**
    * The text written at the end. Long work (the HTML page of a million calls) returns it as an
    * Iterable of pieces instead: the writer lets the event loop run between them (an empty piece

@@ -10,11 +10,12 @@ export interface DuplicateKey {
 /**
  * The keys a line repeats within one object (`{"type":"thinking",…,"type":"result"}`). JSON.parse,
  * like jq, keeps the last value; every command reads the line that way, and validate warns.
- * `text` is the line, `value` what JSON.parse made of it. Cost on a line without repeats: a count
- * of the keys in the text (a jump from quote to quote) and of those in the value.
+ * `text` is the line, `value` what JSON.parse made of it, `keys` the line's keys as the scanner
+ * counted them (else they are counted in `text`, a jump from quote to quote). Cost on a line
+ * without repeats: a count of the keys in the value.
  */
-export function duplicateKeys(text: string, value: JsonObject): DuplicateKey[] | undefined {
-  if (textKeys(text) === valueKeys(value)) return undefined;
+export function duplicateKeys(text: string, value: JsonObject, keys?: number): DuplicateKey[] | undefined {
+  if ((keys ?? textKeys(text)) === valueKeys(value)) return undefined;
   const found: DuplicateKey[] = [];
   new Walk(text, found).value("");
   return found.length > 0 ? found : undefined;

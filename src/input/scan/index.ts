@@ -22,6 +22,8 @@ export const LineStatus = {
   TOO_DEEP: 4,
   /** JSON but for bytes that are not UTF-8; `errPos` is the first of them. */
   BAD_UTF8: 5,
+  /** Not judged: the scan was asked for the lines only (its caller parses every line). */
+  UNCHECKED: 6,
 } as const;
 export type LineStatus = (typeof LineStatus)[keyof typeof LineStatus];
 
@@ -45,11 +47,12 @@ export const LineFlag = {
 
 /**
  * Int32 fields of a record: start, end (before CR LF), status|flags, errPos, typeStart, typeEnd,
- * subStart, subEnd, lines, lastEnd. A record stands for `lines` lines: with more than one, a run of
- * sound lines of one merged type (setMerge), the fields before `lines` being its first line's and
- * `lastEnd` its last line's end (before CR LF).
+ * subStart, subEnd, lines, lastEnd, keys. A record stands for `lines` lines: with more than one, a
+ * run of sound lines of one merged type (setMerge), the fields before `lines` being its first
+ * line's and `lastEnd` its last line's end (before CR LF). `keys`: the object keys of the line at
+ * every depth, repeated ones included (JSON.parse keeps one of each).
  */
-export const RECORD_FIELDS = 10;
+export const RECORD_FIELDS = 11;
 
 /** Types the scanner can merge, and their longest name in bytes. */
 export const MERGE_MAX = 8;
@@ -64,7 +67,7 @@ interface ScannerExports {
   outAddress(): number;
   mergeAddress(k: number): number;
   setMerge(count: number, k: number, len: number, maxLine: number): void;
-  scan(len: number, final: number): number;
+  scan(len: number, final: number, grammar: number): number;
 }
 
 /**
@@ -125,13 +128,13 @@ export class LineScanner {
   /**
    * Scans bytes[start, end): one record per line that ends in LF, and with `final` the rest as a
    * last line, up to the record capacity; `consumed` says how far the records reach. Returns the
-   * number of records.
+   * number of records. `grammar` false: the lines only, each UNCHECKED (no type, no keys).
    */
-  scan(bytes: Uint8Array, start: number, end: number, final: boolean): number {
+  scan(bytes: Uint8Array, start: number, end: number, final: boolean, grammar = true): number {
     const len = end - start;
     if (len > this.inputCap) this.reserve(Math.max(len, this.inputCap * 2));
     this.input.set(bytes.subarray(start, end));
-    const n = this.wasm.scan(len, final ? 1 : 0);
+    const n = this.wasm.scan(len, final ? 1 : 0, grammar ? 1 : 0);
     this.consumed = this.wasm.consumed.value as number;
     return n;
   }

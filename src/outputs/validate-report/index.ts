@@ -137,7 +137,7 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       const what = at < 0 ? "" : ` at byte ${at + 1} (0x${rec.bytes[at]!.toString(16).padStart(2, "0")})`;
       out += emit({ file: rec.file, line: rec.line, severity: "error", rule: "utf8", path: "", message: `not valid UTF-8${what}: read as U+FFFD` });
     }
-    const dup = duplicateKeys(rec.text, ev);
+    const dup = duplicateKeys(rec.text, ev, rec.keys);
     if (dup !== undefined) {
       for (const d of dup) {
         const message = `duplicate key ${quote(d.key)}: the last value is used, as JSON.parse and jq do`;
@@ -198,6 +198,7 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
   }
 
   return {
+    keys: true,
     get stopped() {
       return stopped;
     },

@@ -15,6 +15,7 @@ const BAD: i32 = 2; // not JSON: errPos is the first byte that cannot be
 const NOT_OBJECT: i32 = 3; // JSON, but not an object (an array, a string, a number, a literal)
 const TOO_DEEP: i32 = 4; // nested deeper than MAX_DEPTH
 const BAD_UTF8: i32 = 5; // JSON but for bytes that are not UTF-8: errPos is the first of them
+const UNCHECKED: i32 = 6; // scan() was asked for the lines only: not judged (the caller parses it)
 
 // Flags, above the status byte.
 const TYPE_ESCAPED: i32 = 0x100; // the "type" value holds an escape: decode it, do not compare bytes
@@ -26,10 +27,11 @@ const TYPE_NOT_STRING: i32 = 0x2000; // the last "type" value is not a string
 const SUBTYPE_NOT_STRING: i32 = 0x4000;
 const CALL_ID_REPEATED: i32 = 0x8000; // "call_id" is a key of the top-level object more than once
 
-// start, end, status|flags, errPos, typeStart, typeEnd, subStart, subEnd, lines, lastEnd: a record
-// stands for `lines` lines (a run of lines of one merged type, below) whose last ends at lastEnd;
-// the other fields are its first line's.
-const REC_I32: i32 = 10;
+// start, end, status|flags, errPos, typeStart, typeEnd, subStart, subEnd, lines, lastEnd, keys: a
+// record stands for `lines` lines (a run of lines of one merged type, below) whose last ends at
+// lastEnd; the other fields are its first line's. keys: the number of object keys in the line, at
+// every depth (a line that repeats a key in an object has more than JSON.parse keeps).
+const REC_I32: i32 = 11;
 const REC_BYTES: i32 = REC_I32 * 4;
 const MAX_DEPTH: i32 = 1 << 16;
 const STACK: usize = (__heap_base + 15) & ~15;
@@ -97,11 +99,16 @@ let subEnd: i32 = -1;
 // The string scanString() last read had a backslash.
 let escaped: bool = false;
 
+// The keys of the line being checked, at every depth.
+let keys: i32 = 0;
+
 /**
  * Scans input[0, len) for lines ending in LF (and, when `final`, the rest as a last line); writes
  * one record per line until the records are full; sets `consumed`; returns the number of records.
+ * Without `grammar`, the lines only: each is UNCHECKED, with no type (for a caller that parses
+ * every line, whose parser is the judge).
  */
-export function scan(len: i32, final: bool): i32 {
+export function scan(len: i32, final: bool, grammar: bool): i32 {
   let p: i32 = 0;
   let n: i32 = 0;
   // The merged type of the record before, or -1.
@@ -112,7 +119,7 @@ export function scan(len: i32, final: bool): i32 {
       if (!final) break;
       lf = len;
     }
-    record(n, p, lf);
+    record(n, p, lf, grammar);
     const m = mergeCount > 0 && lf - p <= mergeMaxLine && (flags & (KEY_ESCAPED | TYPE_ESCAPED | BOM)) == 0 && typeStart >= 0 && (load<i32>(outPtr + <usize>n * REC_BYTES + 8) & 0xff) == OBJECT ? mergedType(prevMerge) : -1;
     if (m >= 0 && m == prevMerge) {
       const r = outPtr + <usize>(n - 1) * REC_BYTES;
@@ -161,7 +168,7 @@ function findLF(p: i32, len: i32): i32 {
   return -1;
 }
 
-function record(n: i32, start: i32, end: i32): void {
+function record(n: i32, start: i32, end: i32, grammar: bool): void {
   if (end > start && load<u8>(inPtr + <usize>end - 1) == 0x0d) end--;
   flags = 0;
   errPos = -1;
@@ -171,7 +178,8 @@ function record(n: i32, start: i32, end: i32): void {
     start += 3;
     flags |= BOM;
   }
-  let status = validate(start, end);
+  keys = 0;
+  let status = grammar ? validate(start, end) : UNCHECKED;
   if (status == OBJECT && utf8Err >= 0) {
     status = BAD_UTF8;
     errPos = utf8Err;
@@ -187,6 +195,7 @@ function record(n: i32, start: i32, end: i32): void {
   store<i32>(r, subEnd, 28);
   store<i32>(r, 1, 32);
   store<i32>(r, end, 36);
+  store<i32>(r, keys, 40);
 }
 
 // What the next token may be.
@@ -255,6 +264,7 @@ function validate(start: i32, end: i32): i32 {
       if (c != 0x22) return bad(p);
       const q = scanString(p + 1, end);
       if (q < 0) return BAD;
+      keys++;
       if (depth == 1) {
         member = 0;
         if (escaped) flags |= KEY_ESCAPED;
