@@ -154,3 +154,25 @@ test("no cache for this V8, on a node with a module compile cache of its own (22
   const without = run(root, ["json", LOG], ["--require", fake]);
   assert.equal(without.status, 2, "main.js was not what ran");
 });
+
+test("bin lets the old generation grow by half at each major GC (--heap-growing-percent=50), set after the cached compile", () => {
+  // A preloaded hook notes each V8 flag bin sets, and whether the code cache was taken by then.
+  const hook = join(dir, "flags-hook.cjs");
+  const log = join(dir, "flags.log");
+  writeFileSync(
+    hook,
+    `const fs = require("node:fs"); const v8 = require("node:v8"); const vm = require("node:vm");
+     const set = v8.setFlagsFromString; let compiled = false;
+     v8.setFlagsFromString = (f) => { fs.appendFileSync(${JSON.stringify(log)}, f + (compiled ? " after" : " before") + " the compile\\n"); return set(f); };
+     const Script = vm.Script;
+     vm.Script = class extends Script { constructor(...a) { super(...a); compiled = true; if (this.cachedDataRejected) fs.appendFileSync(${JSON.stringify(log)}, "rejected\\n"); } };`,
+  );
+  const r = run(".", ["json", LOG], ["--require", hook]);
+  assert.deepEqual([r.status, r.stdout, r.stderr], [0, JSON_OUT, ""]);
+  assert.deepEqual(readFileSync(log, "utf8").split("\n"), [
+    "--verify-snapshot-checksum before the compile",
+    "--no-verify-snapshot-checksum after the compile",
+    "--heap-growing-percent=50 after the compile",
+    "",
+  ]);
+});
