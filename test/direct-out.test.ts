@@ -149,4 +149,7 @@ test("direct, the executable: filter --type into a file and into a pipe writes e
   const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
   assert.equal(status, 0);
   assert.equal(Buffer.concat(got).toString(), toolCalls);
+  // A reader that goes away (| head -c): the failed writev is a closed pipe, quiet, status 0.
+  const head = spawnSync("bash", ["--norc", "--noprofile", "-c", `node bin/cursorlog.js filter --type tool_call ${log} | head -c 100; echo " status=\${PIPESTATUS[0]}"`], { encoding: "utf8" });
+  assert.deepEqual([head.stdout, head.stderr], [`${toolCalls.slice(0, 100)} status=0\n`, ""]);
 });

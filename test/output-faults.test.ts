@@ -23,7 +23,8 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const sh = (script: string) => spawnSync("bash", ["--norc", "--noprofile", "-c", script], { env: ENV, encoding: "utf8", timeout: 60_000 });
 
 test("stdout to a full disk (/dev/full): one message, status 2, no stack trace", { skip: !existsSync("/dev/full") && "no /dev/full" }, () => {
-  for (const argv of [["json", LOG], ["text", "-v", LOG], ["filter", LOG], ["timeline", LOG], ["json", "--jobs", "2", LOG, LOG], ["--help"]]) {
+  // filter --type writes its kept lines with writev straight from the read buffers (DirectOut): that path too.
+  for (const argv of [["json", LOG], ["text", "-v", LOG], ["filter", LOG], ["filter", "--type", "tool_call", LOG], ["timeline", LOG], ["json", "--jobs", "2", LOG, LOG], ["--help"]]) {
     const full = openSync("/dev/full", "w");
     try {
       const r = spawnSync("node", [BIN, ...argv], { env: ENV, encoding: "utf8", stdio: ["ignore", full, "pipe"] });
@@ -54,7 +55,7 @@ const LAUNCHES = [[EXE], ...(hasShell("dash") ? [["dash", EXE]] : []), ...(hasSh
 /** `COMMAND... REDIRECTIONS` through /bin/sh, the arguments passed as "$@" (never re-split). */
 const shWith = (redirections: string, argv: string[]) =>
   spawnSync("/bin/sh", ["-c", `exec "$@" ${redirections}`, "sh", ...argv], { env: ENV, encoding: "utf8", timeout: 60_000 });
-const CLOSED_ARGVS = [["json", LOG], ["text", "-v", LOG], ["filter", LOG], ["validate", LOG], ["timeline", LOG], ["json", "--jobs", "2", LOG, LOG], ["--help"], ["--version"]];
+const CLOSED_ARGVS = [["json", LOG], ["text", "-v", LOG], ["filter", LOG], ["filter", "--type", "tool_call", LOG], ["validate", LOG], ["timeline", LOG], ["json", "--jobs", "2", LOG, LOG], ["--help"], ["--version"]];
 
 test("stdout closed by the shell (>&-): `cannot write output: bad file descriptor`, status 2, nothing written", () => {
   for (const launch of LAUNCHES) {
