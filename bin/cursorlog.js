@@ -27,6 +27,20 @@ const { pathToFileURL } = require("node:url");
 const { setFlagsFromString } = require("node:v8");
 const { Script } = require("node:vm");
 
+const BUNDLE = join(__dirname, "..", "dist", "bundle");
+// What src/jobs/early.ts gives a `--jobs` worker thread it starts on this file.
+const WORKER_ARG = "--cursorlog-jobs-worker";
+
+// A `--jobs` worker thread: the worker bundle, dist/bundle/worker.script.js, with its own code
+// cache (made by running --jobs workers at build time: the functions a file needs come compiled,
+// not only the bundle's top level); the ES module worker.js where that script is not there. It
+// waits for its files in messages (src/jobs/worker.ts). Nothing else here concerns it: signals
+// go to the process's main thread.
+if (process.argv[2] === WORKER_ARG && !require("node:worker_threads").isMainThread) {
+  if (loadScript("worker") === undefined) import(pathToFileURL(join(BUNDLE, "worker.js")).href);
+  return;
+}
+
 // Interrupted: what was complete has been written already (stdout writes to pipes and files are
 // synchronous on POSIX); end with the shell's status for the signal. (Installed before process.stdin
 // is first touched: test/robust-faults.test.ts takes fd 0 turning non-blocking as the sign they are.)
@@ -34,16 +48,22 @@ for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]]) {
   process.on(signal, () => process.exit(status));
 }
 
-// The command line, dist/bundle/main.script.js, compiled with the V8 code cache made at build time
-// (scripts/code-cache.mjs, named for the V8 that made it): Node 20 has no code cache for ES
-// modules, and compiling the bundle was ~6 ms of every start. A cache V8 rejects (other V8 flags,
-// damaged) costs only its read: the script is compiled without it. Nothing is written here. Where this file cannot be used (an
-// older build), the ES module main.js; where neither is there (`npm install -g .` of an unbuilt
-// clone), how to build it, not a module-not-found stack trace.
-const BUNDLE = join(__dirname, "..", "dist", "bundle");
+/** The bundle NAME (compileScript), run; its exports (undefined where it was not compiled). */
+function loadScript(name) {
+  return runScript(compileScript(name));
+}
 
-function loadScript() {
-  const file = join(BUNDLE, "main.script.js");
+/**
+ * The bundle NAME (main: the command line; worker: a --jobs worker), dist/bundle/NAME.script.js,
+ * compiled with the V8 code cache made at build time (scripts/code-cache.mjs, named for the V8
+ * that made it), not run yet. Node 20 has no code cache for ES modules, and compiling the main
+ * bundle was ~6 ms of every start. A cache V8 rejects (other V8 flags, damaged) costs only its
+ * read: the script is compiled without it. Nothing is written here. undefined where the script is
+ * not there (an older build: the caller loads the ES module instead), or where this V8 has no
+ * cache but node has a compile cache of its own for modules (below).
+ */
+function compileScript(name) {
+  const file = join(BUNDLE, `${name}.script.js`);
   let source, cachedData;
   try {
     source = readFileSync(file, "utf8");
@@ -51,12 +71,11 @@ function loadScript() {
     return undefined;
   }
   try {
-    cachedData = readFileSync(join(BUNDLE, `main-v8-${process.versions.v8}.cache`));
+    cachedData = readFileSync(join(BUNDLE, `${name}-v8-${process.versions.v8}.cache`));
   } catch {
     // None made by this V8 (a package built by another Node.js). Where node has a compile cache
     // of its own for modules (22.1+; kept in os.tmpdir(), NODE_COMPILE_CACHE, off with
-    // NODE_DISABLE_COMPILE_CACHE=1; it never throws), the ES module main.js through it; else
-    // compiled without.
+    // NODE_DISABLE_COMPILE_CACHE=1; it never throws), the ES module through it; else compiled without.
     const { enableCompileCache } = require("node:module");
     if (typeof enableCompileCache === "function") {
       enableCompileCache();
@@ -73,6 +92,12 @@ function loadScript() {
   } finally {
     if (cachedData !== undefined) setFlagsFromString("--no-verify-snapshot-checksum");
   }
+  return { script, file };
+}
+
+function runScript(compiled) {
+  if (compiled === undefined) return undefined;
+  const { script, file } = compiled;
   const mod = { exports: {} };
   const url = pathToFileURL(file);
   const req = createRequire(file);
@@ -94,13 +119,18 @@ async function loadModule() {
   }
 }
 
-// `--jobs N`: its worker threads are started now, before the main bundle loads (src/jobs/early.ts;
-// ~30 ms each of start-up on other cores); a run that does not use them ends them. A look for the
-// option's name only: early.cjs reads the number as commander will.
 const ARGS = process.argv.slice(2);
+const compiled = compileScript("main");
+
+// `--jobs N`: its worker threads are started now, before the main bundle runs (src/jobs/early.ts;
+// ~20 ms each of start-up on other cores), on this file (above); a run that does not use them
+// ends them. A look for the option's name only: early.cjs reads the number as commander will.
+// After the compile: a worker whose isolate is made while --verify-snapshot-checksum is set (or
+// any flag V8 did not start with) has node's own code caches rejected, and took ~20 ms longer.
+let workers = 0;
 if (ARGS.some((a) => a.startsWith("-j") || a.startsWith("--jobs"))) {
   try {
-    require(join(BUNDLE, "early.cjs")).startEarly(ARGS, pathToFileURL(join(BUNDLE, "worker.js")));
+    workers = require(join(BUNDLE, "early.cjs")).startEarly(ARGS, pathToFileURL(__filename), [WORKER_ARG]);
   } catch (err) {
     // An older build without it: the pool starts its own workers.
     if (err?.code !== "MODULE_NOT_FOUND") throw err;
@@ -108,14 +138,17 @@ if (ARGS.some((a) => a.startsWith("-j") || a.startsWith("--jobs"))) {
 }
 
 (async () => {
-  const { main, processIo } = loadScript() ?? (await loadModule());
-  // The old generation grows by half at each major GC, not by V8's own factor (up to 4× when
-  // the collector is fast, which it is on our short-lived garbage): on a 1 GB log `validate` and
+  const { main, processIo } = runScript(compiled) ?? (await loadModule());
+  // The old generation grows by half at each major GC, not by V8's own factor (up to 4x when the
+  // collector is fast, which it is on our short-lived garbage): on a 1 GB log `validate` and
   // `stats` peaked at 145-165 MB of RSS, most of it garbage not yet collected; with this, ~120 MB
-  // at the same speed for validate (issue 16's 120 MB target). Read at each GC, so it takes
-  // effect set here; workers share it. Set after the bundle is compiled: V8 takes a code cache
-  // only under the flags it was made with.
-  setFlagsFromString("--heap-growing-percent=50");
+  // at the same speed for validate (issue 16's 120 MB target). Read at each GC, so it takes effect
+  // set here. After the bundle is compiled, as V8 takes a code cache only under the flags it was
+  // made with, and after its top level has run: a flag V8 did not start with has node's code cache
+  // of its own modules rejected too, so each one required later is compiled from source. Not with
+  // --jobs workers (their commands keep little: json, text, filter, timeline, export), which load
+  // node's modules and their bundle while this runs: set now, it made each start ~20 ms later.
+  if (workers === 0) setFlagsFromString("--heap-growing-percent=50");
   // Failed writes, closed pipes, a directory as stdin: src/cli/process-io.ts.
   process.exitCode = await main(ARGS, processIo());
   // One more turn of the event loop before exiting: a signal that came during the last stretch of

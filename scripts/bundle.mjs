@@ -7,7 +7,8 @@
 // - Bundles of their own, loaded by main.js when a run needs them: the parts that are big and
 //   seldom run (validate with its compiled schemas and ajv, re2js for --schema's patterns, the HTML
 //   timeline, the trace exports).
-// - worker.js: the entry of each --jobs worker thread (src/jobs/pool.ts finds it next to itself).
+// - worker.js: the entry of each --jobs worker thread (src/jobs/pool.ts finds it next to itself;
+//   bin/cursorlog.js runs worker.script.js, below, in the workers it starts).
 //
 // `npm run build` runs it after tsc; dist/index.js (the library entry) stays tsc's output.
 //   node scripts/bundle.mjs
@@ -102,31 +103,37 @@ await build({
 });
 
 /**
- * main.script.js: main.js again, as one function expression that bin/cursorlog.js compiles with
- * vm.Script and a V8 code cache (main-v8-<version>.cache, made next by scripts/code-cache.mjs). Node 20 has no
- * code cache for ES modules: compiling main.js took ~6 ms of every start. The function takes what
- * a CommonJS module gets, plus import.meta.url and an import() (a vm script has no import() of its
+ * main.script.js and worker.script.js: main.js and worker.js again, each as one function expression
+ * that bin/cursorlog.js compiles with vm.Script and a V8 code cache (<name>-v8-<version>.cache,
+ * made next by scripts/code-cache.mjs). Node 20 has no code cache for ES modules: compiling
+ * main.js took ~6 ms of every start; a --jobs worker, which also compiles every function its first
+ * file needs, was ~50 ms behind this thread on a 256 MiB log (issue 13). The function takes what a
+ * CommonJS module gets, plus import.meta.url and an import() (a vm script has no import() of its
  * own without an experimental flag): each dynamic import the build leaves (the bundles apart, a
- * builtin) calls the one given. main.js stays the fallback when this cannot be used.
+ * builtin) calls the one given. main.js and worker.js stay the fallback when these cannot be used.
  */
 const SCRIPT_PARAMS = ["exports", "require", "module", "__filename", "__dirname", "__cursorlogImportMetaUrl", "__cursorlogImport"];
-const script = await build({
-  ...common,
-  entryPoints: { main: "src/cli/main.ts" },
-  format: "cjs",
-  banner: undefined,
-  define: { "import.meta.url": "__cursorlogImportMetaUrl" },
-  write: false,
-  metafile: true,
-});
-let code = script.outputFiles[0].text;
-const dynamic = new Set(Object.values(script.metafile.outputs)[0].imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path));
-for (const path of dynamic) {
-  const call = `import(${JSON.stringify(path)})`;
-  if (!code.includes(call)) throw new Error(`bundle.mjs: the dynamic import of ${path} is not written as ${call} in main.script.js`);
-  code = code.replaceAll(call, `__cursorlogImport(${JSON.stringify(path)})`);
+async function writeScript(name, entry) {
+  const script = await build({
+    ...common,
+    entryPoints: { [name]: entry },
+    format: "cjs",
+    banner: undefined,
+    define: { "import.meta.url": "__cursorlogImportMetaUrl" },
+    write: false,
+    metafile: true,
+  });
+  let code = script.outputFiles[0].text;
+  const dynamic = new Set(Object.values(script.metafile.outputs)[0].imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path));
+  for (const path of dynamic) {
+    const call = `import(${JSON.stringify(path)})`;
+    if (!code.includes(call)) throw new Error(`bundle.mjs: the dynamic import of ${path} is not written as ${call} in ${name}.script.js`);
+    code = code.replaceAll(call, `__cursorlogImport(${JSON.stringify(path)})`);
+  }
+  // A real dynamic import esbuild keeps is in the metafile (it bundles the others), so none is left
+  // that the callback does not serve; `import(` may still appear in the text of a string.
+  writeFileSync(resolve(outdir, `${name}.script.js`), `(function (${SCRIPT_PARAMS.join(", ")}) {${code}\n})`);
 }
-// A real dynamic import esbuild keeps is in the metafile (it bundles the others), so none is left
-// that the callback does not serve; `import(` may still appear in the text of a string.
-writeFileSync(resolve(outdir, "main.script.js"), `(function (${SCRIPT_PARAMS.join(", ")}) {${code}\n})`);
+await writeScript("main", entries.main);
+await writeScript("worker", entries.worker);
 execFileSync(process.execPath, [resolve(root, "scripts/code-cache.mjs")], { stdio: "inherit" });

@@ -1,21 +1,26 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { after, before, test } from "node:test";
 
 // bin/cursorlog.js compiles dist/bundle/main.script.js with the V8 code cache the build made
 // (dist/bundle/main-v8-<version>.cache, scripts/code-cache.mjs), falls back to compiling without it when V8
-// rejects it, and to the ES module main.js when the script is not there; it writes nothing.
+// rejects it, and to the ES module main.js when the script is not there; it writes nothing. In a
+// --jobs worker thread (started on bin itself, with --cursorlog-jobs-worker), the same for
+// worker.script.js, worker-v8-<version>.cache and worker.js.
 const ENV = { PATH: process.env.PATH ?? "", TZ: "UTC", NO_COLOR: "1", TERM: "dumb" };
 const LOG = resolve("test/fixtures/2026-long.ndjson");
 const JSON_OUT = readFileSync("test/golden/json-2026-long.stdout", "utf8");
 const dir = mkdtempSync(join(tmpdir(), "cursorlog-code-cache-"));
 const CACHE = `main-v8-${process.versions.v8}.cache`;
+const WORKER_CACHE = `worker-v8-${process.versions.v8}.cache`;
+const CPUS = availableParallelism();
 
 before(() => {
   assert.ok(existsSync(`dist/bundle/${CACHE}`), "dist/ is missing or older than the code cache: run `npm run build` (make test does) before these tests");
+  if (CPUS >= 2) assert.ok(existsSync(`dist/bundle/${WORKER_CACHE}`), "dist/ is older than the worker's code cache: run `npm run build`");
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -50,17 +55,24 @@ function snapshot(root: string): string[] {
   return out.sort();
 }
 
-test("the build's code cache matches this Node.js: V8 accepts it (a fresh node, no flags, as bin runs)", () => {
-  const probe = 'require("node:v8").setFlagsFromString("--verify-snapshot-checksum");' +
-    'const { Script } = require("node:vm"); const { readFileSync } = require("node:fs"); const f = require("node:path").resolve("dist/bundle/main.script.js");' +
-    'const s = new Script(readFileSync(f, "utf8"), { filename: f, cachedData: readFileSync("dist/bundle/' + CACHE + '") }); process.stdout.write(String(s.cachedDataRejected));';
-  const r = spawnSync("node", ["-e", probe], { env: ENV, encoding: "utf8" });
-  assert.deepEqual([r.status, r.stdout, r.stderr], [0, "false", ""]);
+test("the build's code caches match this Node.js: V8 accepts them (a fresh node, no flags, as bin runs)", (t) => {
+  for (const [name, cache] of [["main", CACHE], ["worker", WORKER_CACHE]]) {
+    if (name === "worker" && CPUS < 2) {
+      t.diagnostic(`this machine has ${CPUS} CPU: the build made no worker cache (--jobs starts no worker)`);
+      continue;
+    }
+    const probe = 'require("node:v8").setFlagsFromString("--verify-snapshot-checksum");' +
+      `const { Script } = require("node:vm"); const { readFileSync } = require("node:fs"); const f = require("node:path").resolve("dist/bundle/${name}.script.js");` +
+      'const s = new Script(readFileSync(f, "utf8"), { filename: f, cachedData: readFileSync("dist/bundle/' + cache + '") }); process.stdout.write(String(s.cachedDataRejected));';
+    const r = spawnSync("node", ["-e", probe], { env: ENV, encoding: "utf8" });
+    assert.deepEqual([r.status, r.stdout, r.stderr], [0, "false", ""], name);
+  }
 });
 
 /**
- * A preload (--require: a node option, not a V8 flag, so the cache still matches) that says on
- * stderr what became of the code cache when bin compiles main.script.js.
+ * A preload (--require: a node option, not a V8 flag, so the cache still matches; it runs in
+ * worker threads too) that says on stderr what became of the code cache when bin compiles
+ * main.script.js ("code cache: …") or, in a --jobs worker, worker.script.js ("worker code cache: …").
  */
 const SPY = join(dir, "spy.cjs");
 writeFileSync(
@@ -70,8 +82,10 @@ const Script = vm.Script;
 vm.Script = class extends Script {
   constructor(source, options) {
     super(source, options);
-    if (String(options && options.filename).endsWith("main.script.js"))
-      require("node:fs").writeSync(2, "code cache: " + (options.cachedData === undefined ? "none" : this.cachedDataRejected ? "rejected" : "accepted") + "\\n");
+    const name = String(options && options.filename);
+    const fate = options.cachedData === undefined ? "none" : this.cachedDataRejected ? "rejected" : "accepted";
+    if (name.endsWith("main.script.js")) require("node:fs").writeSync(2, "code cache: " + fate + "\\n");
+    if (name.endsWith("worker.script.js")) require("node:fs").writeSync(2, "worker code cache: " + fate + "\\n");
   }
 };
 require("node:module").syncBuiltinESMExports();
@@ -81,6 +95,66 @@ require("node:module").syncBuiltinESMExports();
 test("bin compiles main.script.js with the build's cache, and V8 takes it", () => {
   const r = run(".", ["json", LOG], ["--require", SPY]);
   assert.deepEqual(r, { status: 0, stdout: JSON_OUT, stderr: "code cache: accepted\n" });
+});
+
+/**
+ * A worker started on ROOT's bin/cursorlog.js as src/jobs/early.ts starts one (with
+ * --cursorlog-jobs-worker); once it says it is ready, it is ended. stdout: "ready", or its error.
+ */
+function startWorker(root: string, node: string[] = []) {
+  const script = `const { Worker } = require("node:worker_threads");
+    const w = new Worker(${JSON.stringify(resolve(root, "bin", "cursorlog.js"))}, { argv: ["--cursorlog-jobs-worker"] });
+    w.on("message", (m) => { if (m === "ready") { process.stdout.write("ready\\n"); void w.terminate(); } });
+    w.on("error", (e) => process.stdout.write("error: " + e.message + "\\n"));`;
+  const r = spawnSync("node", [...node, "-e", script], { env: ENV, encoding: "utf8", timeout: 30_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+test("a --jobs worker thread runs bin, which compiles worker.script.js with the build's cache, and V8 takes it", (t) => {
+  if (CPUS < 2) return t.skip(`this machine has ${CPUS} CPU: the build made no worker cache`);
+  assert.deepEqual(startWorker(".", ["--require", SPY]), { status: 0, stdout: "ready\n", stderr: "worker code cache: accepted\n" });
+  // In a run: the main bundle's cache first, then (if the worker was far enough along to compile
+  // before the run ended) the worker's; the output is the sequential run's.
+  const logs = Array.from({ length: 200 }, () => LOG);
+  const r = run(".", ["json", "--jobs", "2", ...logs], ["--require", SPY]);
+  assert.equal(r.status, 0);
+  assert.equal(r.stdout, JSON_OUT.repeat(200));
+  assert.match(r.stderr, /^code cache: accepted\n(worker code cache: accepted\n)?$/);
+});
+
+test("a worker cache V8 rejects (damaged, other V8 flags, cut short) or none: the worker starts, the same output, nothing said", (t) => {
+  if (CPUS < 2) return t.skip(`this machine has ${CPUS} CPU: the build made no worker cache`);
+  const root = install("worker-rejected");
+  const cache = join(root, "dist", "bundle", WORKER_CACHE);
+  const whole = readFileSync(cache);
+  const variants: [string, () => void, string[], string][] = [
+    ["as built", () => writeFileSync(cache, whole), [], "accepted"],
+    ["other V8 flags", () => writeFileSync(cache, whole), ["--max-old-space-size=200"], "rejected"],
+    ["damaged", () => writeFileSync(cache, Buffer.from(whole).fill(7, 64, 4096)), [], "rejected"],
+    ["cut short", () => writeFileSync(cache, whole.subarray(0, 1000)), [], "rejected"],
+    ["empty", () => writeFileSync(cache, ""), [], "rejected"],
+    ["missing", () => rmSync(cache), [], "none"],
+  ];
+  for (const [what, make, node, fate] of variants) {
+    make();
+    assert.deepEqual(startWorker(root, [...node, "--require", SPY]), { status: 0, stdout: "ready\n", stderr: `worker code cache: ${fate}\n` }, `${what}: what V8 did`);
+    assert.deepEqual(run(root, ["json", "--jobs", "2", LOG, LOG, LOG], node), { status: 0, stdout: JSON_OUT.repeat(3), stderr: "" }, what);
+  }
+});
+
+test("an install without worker.script.js (an older build): its workers run the ES module worker.js", () => {
+  const root = install("worker-module-only");
+  rmSync(join(root, "dist", "bundle", "worker.script.js"));
+  // The spy says nothing: no worker.script.js was compiled.
+  assert.deepEqual(startWorker(root, ["--require", SPY]), { status: 0, stdout: "ready\n", stderr: "" });
+  assert.deepEqual(run(root, ["json", "--jobs", "2", LOG, LOG, LOG]), { status: 0, stdout: JSON_OUT.repeat(3), stderr: "" });
+});
+
+test("--cursorlog-jobs-worker on the command line (not in a worker thread) is an unknown option, not a worker", () => {
+  const r = run(".", ["--cursorlog-jobs-worker"]);
+  assert.equal(r.status, 2);
+  assert.equal(r.stdout, "");
+  assert.match(r.stderr, /unknown option '--cursorlog-jobs-worker'/);
 });
 
 test("a cache V8 rejects (damaged, other V8 flags, cut short) or none: the same output, nothing said", () => {
@@ -139,6 +213,8 @@ test("nothing is written: the install is the same, file for file, after runs wit
   run(root, ["--help"]);
   run(root, ["validate", LOG]);
   run(root, ["json", LOG], ["--max-old-space-size=200"]);
+  run(root, ["json", "--jobs", "2", LOG, LOG, LOG]);
+  startWorker(root);
   assert.deepEqual(snapshot(root), before);
 });
 
@@ -155,17 +231,21 @@ test("no cache for this V8, on a node with a module compile cache of its own (22
   assert.equal(without.status, 2, "main.js was not what ran");
 });
 
-test("bin lets the old generation grow by half at each major GC (--heap-growing-percent=50), set after the cached compile", () => {
-  // A preloaded hook notes each V8 flag bin sets, and whether the code cache was taken by then.
+test("bin lets the old generation grow by half at each major GC (--heap-growing-percent=50), set after the cached compile, not with --jobs workers", () => {
+  // A preloaded hook notes each V8 flag bin sets in the main thread, each Worker it makes, and
+  // whether the main bundle was compiled (and its code cache taken) by then.
   const hook = join(dir, "flags-hook.cjs");
   const log = join(dir, "flags.log");
   writeFileSync(
     hook,
-    `const fs = require("node:fs"); const v8 = require("node:v8"); const vm = require("node:vm");
+    `const fs = require("node:fs"); const v8 = require("node:v8"); const vm = require("node:vm"); const wt = require("node:worker_threads");
+     const note = (s) => { if (wt.isMainThread) fs.appendFileSync(${JSON.stringify(log)}, s + "\\n"); };
      const set = v8.setFlagsFromString; let compiled = false;
-     v8.setFlagsFromString = (f) => { fs.appendFileSync(${JSON.stringify(log)}, f + (compiled ? " after" : " before") + " the compile\\n"); return set(f); };
+     v8.setFlagsFromString = (f) => { note(f + (compiled ? " after" : " before") + " the compile"); return set(f); };
      const Script = vm.Script;
-     vm.Script = class extends Script { constructor(...a) { super(...a); compiled = true; if (this.cachedDataRejected) fs.appendFileSync(${JSON.stringify(log)}, "rejected\\n"); } };`,
+     vm.Script = class extends Script { constructor(...a) { super(...a); compiled = true; if (this.cachedDataRejected) note("rejected"); } };
+     const Worker = wt.Worker;
+     wt.Worker = class extends Worker { constructor(...a) { note("worker made" + (compiled ? " after" : " before") + " the compile"); super(...a); } };`,
   );
   const r = run(".", ["json", LOG], ["--require", hook]);
   assert.deepEqual([r.status, r.stdout, r.stderr], [0, JSON_OUT, ""]);
@@ -173,6 +253,17 @@ test("bin lets the old generation grow by half at each major GC (--heap-growing-
     "--verify-snapshot-checksum before the compile",
     "--no-verify-snapshot-checksum after the compile",
     "--heap-growing-percent=50 after the compile",
+    "",
+  ]);
+  // With a worker started early: made after the compile (a worker isolate made while a flag V8 did
+  // not start with is set has node's own code caches rejected), and no heap flag (the same).
+  rmSync(log);
+  const j = run(".", ["json", "--jobs", "2", LOG, LOG], ["--require", hook]);
+  assert.deepEqual([j.status, j.stdout, j.stderr], [0, JSON_OUT + JSON_OUT, ""]);
+  assert.deepEqual(readFileSync(log, "utf8").split("\n"), [
+    "--verify-snapshot-checksum before the compile",
+    "--no-verify-snapshot-checksum after the compile",
+    ...(CPUS >= 2 ? ["worker made after the compile"] : []),
     "",
   ]);
 });

@@ -351,29 +351,32 @@ test("--jobs: a worker started early and never taken (a usage error, --help) doe
   assert.deepEqual([r.status, r.stdout, r.stderr], [0, "started\n", ""]);
 });
 
-test("--jobs: the executable starts its workers before it loads the command line's bundle, and the run takes them", (t) => {
+test("--jobs: the executable starts its workers once it has compiled the command line's bundle, before it runs it, and the run takes them", (t) => {
   if (CPUS < 2) return t.skip(`this machine has ${CPUS} CPU: no worker is started early`);
-  // A preloaded script logs, in order, each Worker made and each read of the main bundle.
+  // A preloaded script logs, in order, the main thread's Workers made and what became of the main bundle.
   const log = join(scratch, "early-order.log");
   const hook = join(scratch, "early-order.cjs");
   writeFileSync(
     hook,
-    `const fs = require("node:fs"); const wt = require("node:worker_threads");
-     const note = (s) => fs.appendFileSync(${JSON.stringify(log)}, s + "\\n");
+    `const fs = require("node:fs"); const wt = require("node:worker_threads"); const vm = require("node:vm");
+     const note = (s) => { if (wt.isMainThread) fs.appendFileSync(${JSON.stringify(log)}, s + "\\n"); };
      const Worker = wt.Worker;
      wt.Worker = class extends Worker { constructor(...a) { note("worker"); super(...a); } };
-     const read = fs.readFileSync;
-     fs.readFileSync = function (p, ...a) { if (String(p).endsWith("main.script.js")) note("main bundle"); return read.call(this, p, ...a); };`,
+     const Script = vm.Script;
+     vm.Script = class extends Script {
+       constructor(source, options) { super(source, options); this.main = String(options && options.filename).endsWith("main.script.js"); if (this.main) note("main bundle compiled"); }
+       runInThisContext(...a) { if (this.main) note("main bundle runs"); return super.runInThisContext(...a); }
+     };`,
   );
   const files = FILES.filter((f) => !f.includes("does-not-exist"));
   const one = spawnSync("node", [BIN, "json", "-j", "1", ...files], { env: ENV, encoding: "utf8" });
   rmSync(log, { force: true });
   const two = spawnSync("node", ["--require", hook, BIN, "json", "-j", "2", ...files], { env: ENV, encoding: "utf8" });
   assert.deepEqual([two.status, two.stdout, two.stderr], [one.status, one.stdout, one.stderr]);
-  // One worker (2 threads in all), made before the bundle is read; the pool made none of its own.
-  assert.deepEqual(readFileSync(log, "utf8").split("\n"), ["worker", "main bundle", ""]);
+  // One worker (2 threads in all), made between the compile and the run; the pool made none of its own.
+  assert.deepEqual(readFileSync(log, "utf8").split("\n"), ["main bundle compiled", "worker", "main bundle runs", ""]);
   // Without --jobs, none.
   rmSync(log, { force: true });
   spawnSync("node", ["--require", hook, BIN, "json", ...files], { env: ENV, encoding: "utf8" });
-  assert.deepEqual(readFileSync(log, "utf8").split("\n"), ["main bundle", ""]);
+  assert.deepEqual(readFileSync(log, "utf8").split("\n"), ["main bundle compiled", "main bundle runs", ""]);
 });

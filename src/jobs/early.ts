@@ -21,14 +21,14 @@ const WORKER = new URL(FROM_SOURCE ? "./worker.ts" : "./worker.js", import.meta.
 const TS_BOOT = `import("tsx/esm/api").then((m) => { m.register(); return import(${JSON.stringify(WORKER.href)}); })`;
 
 /**
- * A worker thread running worker.ts, from `url` or the one next to this module. Without
- * `workerData` it waits for its data in its first message ({ data }).
+ * A worker thread running worker.ts, from `url` (given `argv`) or the one next to this module.
+ * Without `workerData` it waits for its data in its first message ({ data }).
  */
-export function newWorker(workerData?: unknown, url?: URL): Worker {
+export function newWorker(workerData?: unknown, url?: URL, argv?: readonly string[]): Worker {
   // stdout/stderr: the worker writes nothing there (its output goes to files, its diagnostics come
   // back in messages); not piping them adds no listeners to the process's streams per worker.
   const options = { workerData, stdout: true, stderr: true };
-  if (url !== undefined) return new Worker(url, options);
+  if (url !== undefined) return new Worker(url, { ...options, ...(argv !== undefined && { argv: [...argv] }) });
   return FROM_SOURCE ? new Worker(TS_BOOT, { ...options, eval: true }) : new Worker(WORKER, options);
 }
 
@@ -68,13 +68,14 @@ export function jobsAsked(argv: readonly string[]): number {
 
 /**
  * Starts the workers a `--jobs N` command line will want (N-1, at most the machine's CPUs less
- * one), before the command line is parsed: see above. `url` is the worker's entry (the bundle's
- * worker.js, from bin/). Nothing for N <= 1. Returns how many were started.
+ * one), before the command line is parsed: see above. `url` is the worker's entry and
+ * `workerArgv` its arguments (from bin/: bin/cursorlog.js itself, which loads the worker bundle
+ * with its code cache when given them). Nothing for N <= 1. Returns how many were started.
  */
-export function startEarly(argv: readonly string[], url?: URL): number {
+export function startEarly(argv: readonly string[], url?: URL, workerArgv?: readonly string[]): number {
   const count = Math.min(jobsAsked(argv), availableParallelism()) - 1;
   for (let i = 0; i < count; i++) {
-    const worker = newWorker(undefined, url);
+    const worker = newWorker(undefined, url, workerArgv);
     const early: EarlyWorker = {
       worker,
       loaded: false,
