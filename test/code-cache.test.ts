@@ -98,6 +98,23 @@ test("bin compiles main.script.js with the build's cache, and V8 takes it", () =
 });
 
 /**
+ * What can become of the code cache at CACHE, each with how to make it so (in turn: the cache as
+ * built is read first), node's options for the run, and what V8 then does with it (the spy's word).
+ */
+function cacheVariants(cache: string): Array<[string, () => void, string[], string]> {
+  const whole = readFileSync(cache);
+  return [
+    ["as built", () => writeFileSync(cache, whole), [], "accepted"],
+    ["other V8 flags", () => writeFileSync(cache, whole), ["--max-old-space-size=200"], "rejected"],
+    // V8 checks a cache's checksum only when asked (bin asks): without it, node crashed here.
+    ["damaged", () => writeFileSync(cache, Buffer.from(whole).fill(7, 64, 4096)), [], "rejected"],
+    ["cut short", () => writeFileSync(cache, whole.subarray(0, 1000)), [], "rejected"],
+    ["empty", () => writeFileSync(cache, ""), [], "rejected"],
+    ["missing", () => rmSync(cache), [], "none"],
+  ];
+}
+
+/**
  * A worker started on ROOT's bin/cursorlog.js as src/jobs/early.ts starts one (with
  * --cursorlog-jobs-worker); once it says it is ready, it is ended. stdout: "ready", or its error.
  */
@@ -126,16 +143,7 @@ test("a worker cache V8 rejects (damaged, other V8 flags, cut short) or none: th
   if (CPUS < 2) return t.skip(`this machine has ${CPUS} CPU: the build made no worker cache`);
   const root = install("worker-rejected");
   const cache = join(root, "dist", "bundle", WORKER_CACHE);
-  const whole = readFileSync(cache);
-  const variants: [string, () => void, string[], string][] = [
-    ["as built", () => writeFileSync(cache, whole), [], "accepted"],
-    ["other V8 flags", () => writeFileSync(cache, whole), ["--max-old-space-size=200"], "rejected"],
-    ["damaged", () => writeFileSync(cache, Buffer.from(whole).fill(7, 64, 4096)), [], "rejected"],
-    ["cut short", () => writeFileSync(cache, whole.subarray(0, 1000)), [], "rejected"],
-    ["empty", () => writeFileSync(cache, ""), [], "rejected"],
-    ["missing", () => rmSync(cache), [], "none"],
-  ];
-  for (const [what, make, node, fate] of variants) {
+  for (const [what, make, node, fate] of cacheVariants(cache)) {
     make();
     assert.deepEqual(startWorker(root, [...node, "--require", SPY]), { status: 0, stdout: "ready\n", stderr: `worker code cache: ${fate}\n` }, `${what}: what V8 did`);
     assert.deepEqual(run(root, ["json", "--jobs", "2", LOG, LOG, LOG], node), { status: 0, stdout: JSON_OUT.repeat(3), stderr: "" }, what);
@@ -160,17 +168,7 @@ test("--cursorlog-jobs-worker on the command line (not in a worker thread) is an
 test("a cache V8 rejects (damaged, other V8 flags, cut short) or none: the same output, nothing said", () => {
   const root = install("rejected");
   const cache = join(root, "dist", "bundle", CACHE);
-  const whole = readFileSync(cache);
-  const variants: [string, () => void, string[], string][] = [
-    ["as built", () => writeFileSync(cache, whole), [], "accepted"],
-    ["other V8 flags", () => writeFileSync(cache, whole), ["--max-old-space-size=200"], "rejected"],
-    // V8 checks a cache's checksum only when asked (bin asks): without it, node crashed here.
-    ["damaged", () => writeFileSync(cache, Buffer.from(whole).fill(7, 64, 4096)), [], "rejected"],
-    ["cut short", () => writeFileSync(cache, whole.subarray(0, 1000)), [], "rejected"],
-    ["empty", () => writeFileSync(cache, ""), [], "rejected"],
-    ["missing", () => rmSync(cache), [], "none"],
-  ];
-  for (const [what, make, node, fate] of variants) {
+  for (const [what, make, node, fate] of cacheVariants(cache)) {
     make();
     assert.deepEqual(run(root, ["json", LOG], node), { status: 0, stdout: JSON_OUT, stderr: "" }, what);
     assert.deepEqual(run(root, ["json", LOG], [...node, "--require", SPY]), { status: 0, stdout: JSON_OUT, stderr: `code cache: ${fate}\n` }, `${what}: what V8 did`);
