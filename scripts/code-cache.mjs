@@ -62,7 +62,7 @@ rmSync(workerCache, { force: true });
 if (availableParallelism() < 2) {
   process.stderr.write("code-cache.mjs: one CPU, so --jobs starts no worker thread: no worker code cache (workers compile their bundle)\n");
 } else {
-  // Enough files that the worker, ~50 ms behind this thread, is given some of them.
+  // Enough files that the worker, which starts some 20-50 ms after this thread, is given some.
   const logs = Array.from({ length: 200 }, () => log);
   const bin = resolve(root, "bin/cursorlog.js");
   const env = { ...process.env, TZ: "UTC", NO_COLOR: "1", CURSORLOG_WORKER_CACHE_OUT: workerCache };
