@@ -3,12 +3,13 @@ import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { decodeOtlpJson, needDecoder, type DecodedSpan } from "./helpers/otlp-proto.js";
+import { decodeOtlpJson, type DecodedSpan } from "./helpers/otlp-proto.js";
 import { runCli } from "./helpers/run-cli.js";
 
-// `cursorlog export` (OTLP/JSON): the file output decoded with the official OTLP protobuf
-// definitions (opentelemetry-proto, through test/helpers/otlp_decode.py), and what the spans say
-// checked against the log itself and the GenAI semantic conventions.
+// `cursorlog export` (OTLP/JSON): the file output parsed strictly as OTLP TracesData
+// (test/helpers/otlp-proto.ts, in Node), and what the spans say checked against the log itself and
+// the GenAI semantic conventions. make stress parses the same output with Python's official
+// opentelemetry-proto too (test/stress/otlp-python.test.ts).
 
 const F = "test/fixtures";
 const LONG = `${F}/2026-long.ndjson`;
@@ -30,8 +31,7 @@ async function spansOf(argv: string[]): Promise<DecodedSpan[][]> {
 
 const ns = (ms: string | number) => (BigInt(ms) * 1_000_000n).toString();
 
-test("every fixture's OTLP/JSON parses strictly as the official TracesData, one document per run", async (t) => {
-  if (!needDecoder(t)) return;
+test("every fixture's OTLP/JSON parses strictly as TracesData, one document per run", async () => {
   const fixtures: Array<[string, number]> = [
     [`${F}/2025-shape.ndjson`, 1],
     [LONG, 1],
@@ -72,8 +72,37 @@ test("every fixture's OTLP/JSON parses strictly as the official TracesData, one 
   }
 });
 
-test("the run's root span: GenAI attributes, cached tokens inside input_tokens, cursor.* facts, times", async (t) => {
-  if (!needDecoder(t)) return;
+test("the strict TracesData parse these tests use refuses what is not one (make stress checks it against opentelemetry-proto)", async () => {
+  const line = (await runCli(["export", LONG])).stdout.split("\n")[0]!;
+  const edit = (f: (span: any, doc: any) => void) => {
+    const d = JSON.parse(line);
+    f(d.resourceSpans[0].scopeSpans[0].spans[0], d);
+    return JSON.stringify(d);
+  };
+  const refused = [
+    edit((_, d) => (d.extra = 1)),
+    edit((s) => (s.foo = "bar")),
+    edit((s) => (s.kind = "bogus")),
+    edit((s) => (s.startTimeUnixNano = "1.5")),
+    edit((s) => (s.droppedAttributesCount = -1)),
+    edit((s) => (s.name = 5)),
+    edit((s) => (s.traceId = "xyz")),
+    edit((s) => (s.attributes = {})),
+    edit((s) => s.attributes.push(null)),
+    edit((s) => s.attributes.push({ key: "x", value: { stringValue: "a", intValue: 1 } })),
+    edit((s) => s.attributes.push({ key: "x", value: { boolValue: "true" } })),
+    "{",
+  ];
+  const accepted = [line, edit((s) => (s.kind = "SPAN_KIND_INTERNAL")), edit((s) => s.attributes.push({ key: "x", value: { intValue: "12" } }))];
+  const docs = decodeOtlpJson([...refused, ...accepted].join("\n") + "\n");
+  assert.deepEqual(
+    docs.map((d) => d.error === undefined),
+    [...refused.map(() => false), ...accepted.map(() => true)],
+  );
+  assert.deepEqual(docs.at(-2)!.spans, docs.at(-3)!.spans, "SPAN_KIND_INTERNAL is kind 1");
+});
+
+test("the run's root span: GenAI attributes, cached tokens inside input_tokens, cursor.* facts, times", async () => {
   const [spans] = await spansOf([LONG]);
   const root = spans![0]!;
   const evs = events(LONG);
@@ -112,8 +141,7 @@ test("the run's root span: GenAI attributes, cached tokens inside input_tokens, 
   assert.ok(last - result.duration_ms <= Math.min(...times));
 });
 
-test("one execute_tool span per call: exact call id, tool name and type, times from startedAtMs/completedAtMs", async (t) => {
-  if (!needDecoder(t)) return;
+test("one execute_tool span per call: exact call id, tool name and type, times from startedAtMs/completedAtMs", async () => {
   const [spans] = await spansOf([LONG]);
   const root = spans![0]!;
   const byId = new Map(spans!.filter((s) => s.name.startsWith("execute_tool ")).map((s) => [s.attributes["gen_ai.tool.call.id"], s]));
@@ -157,8 +185,7 @@ test("one execute_tool span per call: exact call id, tool name and type, times f
   assert.equal(sub.attributes["gen_ai.request.model"], "fast");
 });
 
-test("--include-content adds the arguments, results, prompt and answer, as the conventions name them", async (t) => {
-  if (!needDecoder(t)) return;
+test("--include-content adds the arguments, results, prompt and answer, as the conventions name them", async () => {
   const [spans] = await spansOf(["--include-content", LONG]);
   const evs = events(LONG);
   const root = spans![0]!;
@@ -175,8 +202,7 @@ test("--include-content adds the arguments, results, prompt and answer, as the c
   assert.equal(read.attributes["cursor.tool.target"], "src/sum.ts");
 });
 
-test("a large result is exported whole with --include-content (the input layer does not shorten it)", async (t) => {
-  if (!needDecoder(t)) return;
+test("a large result is exported whole with --include-content (the input layer does not shorten it)", async () => {
   const path = `${F}/large-results.ndjson`;
   const docs = await spansOf(["--include-content", path]);
   const got = new Map(docs.flat().map((s) => [s.attributes["gen_ai.tool.call.id"], s.attributes["gen_ai.tool.call.result"]]));
@@ -191,8 +217,7 @@ test("a large result is exported whole with --include-content (the input layer d
   assert.ok(checked > 0);
 });
 
-test("ids: the same log gives the same trace, wherever the file is; runs and reused call ids get their own", async (t) => {
-  if (!needDecoder(t)) return;
+test("ids: the same log gives the same trace, wherever the file is; runs and reused call ids get their own", async () => {
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-export-"));
   const copy = join(dir, "renamed.ndjson");
   copyFileSync(LONG, copy);
@@ -219,8 +244,7 @@ test("ids: the same log gives the same trace, wherever the file is; runs and reu
   assert.notEqual(across[0]![1]!.spanId, across[1]![1]!.spanId, "Read_0 of two runs: two traces, two spans");
 });
 
-test("a run without result: error status, error.type=incomplete, its open call runs to the run's end", async (t) => {
-  if (!needDecoder(t)) return;
+test("a run without result: error status, error.type=incomplete, its open call runs to the run's end", async () => {
   const r = await runCli(["export", `${F}/crash-no-result.ndjson`]);
   assert.equal(r.code, 4);
   assert.match(r.stderr, /crash-no-result\.ndjson:9\): session .* has no result/);
@@ -235,8 +259,7 @@ test("a run without result: error status, error.type=incomplete, its open call r
   assert.equal((await runCli(["export", "--allow-incomplete", `${F}/crash-no-result.ndjson`])).code, 0);
 });
 
-test("a log without times (2025): spans at the Unix epoch, zero-length, in start order, marked, never given durations", async (t) => {
-  if (!needDecoder(t)) return;
+test("a log without times (2025): spans at the Unix epoch, zero-length, in start order, marked, never given durations", async () => {
   const [spans] = await spansOf(["--allow-incomplete", `${F}/timeline/no-timestamps-2025.ndjson`]);
   const [root, ...calls] = spans!;
   assert.equal(root!.attributes["cursor.time.unknown"], true);
@@ -248,8 +271,7 @@ test("a log without times (2025): spans at the Unix epoch, zero-length, in start
   assert.ok(BigInt(root!.end) >= BigInt(calls.at(-1)!.end));
 });
 
-test("background shells: a background_shell span from the launch to its task_notification (or the run's end)", async (t) => {
-  if (!needDecoder(t)) return;
+test("background shells: a background_shell span from the launch to its task_notification (or the run's end)", async () => {
   const [spans] = await spansOf([`${F}/export/background-mcp.ndjson`]);
   const root = spans![0]!;
   const bg = spans!.filter((s) => s.name === "background_shell");
@@ -305,8 +327,7 @@ test("usage errors: chrome-trace with sending options, --protocol without a dest
   assert.match(grpc.stderr, /gRPC is not supported: use http\/protobuf/);
 });
 
-test("thinking lines count for their time, whether read from their bytes or parsed (timestamp_ms not last)", async (t) => {
-  if (!needDecoder(t)) return;
+test("thinking lines count for their time, whether read from their bytes or parsed (timestamp_ms not last)", async () => {
   const S = "5b0a2c1e-9d3f-4e7a-8b6c-1f2e3d4c5b6a";
   const lines = (first: string) =>
     [

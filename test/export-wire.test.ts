@@ -4,13 +4,16 @@ import { existsSync, mkdirSync, mkdtempSync, copyFileSync, rmSync } from "node:f
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { before, test, type TestContext } from "node:test";
-import { DECODER, decodeOtlpJson, needDecoder, type DecodedSpan } from "./helpers/otlp-proto.js";
+import { before, test } from "node:test";
+import { fakeCollector } from "./helpers/fake-collector.js";
+import { decodeOtlpJson, decodeTraceRequest, type DecodedSpan } from "./helpers/otlp-proto.js";
 import { runCli } from "./helpers/run-cli.js";
 
-// `cursorlog export --endpoint`/`--send` over the wire: the built executable sends to an OTLP/HTTP
-// endpoint on loopback (test/helpers/otlp_decode.py serve) that decodes each request with the
-// official OTLP protobuf definitions; what it received is compared with the log's file export.
+// `cursorlog export --endpoint`/`--send` over the wire: the built executable sends to a fake OTLP/HTTP
+// collector on loopback (test/helpers/fake-collector.ts) that decodes each request strictly as an
+// ExportTraceServiceRequest (test/helpers/otlp-proto.ts); what it received is compared with the log's
+// file export. make stress decodes the same bodies with Python's official opentelemetry-proto too
+// (test/stress/otlp-python.test.ts).
 
 const BIN = "bin/cursorlog.js";
 const LONG = "test/fixtures/2026-long.ndjson";
@@ -21,53 +24,6 @@ const BOUND_MS = 20_000;
 before(() => {
   assert.ok(existsSync("dist/cli/main.js"), "dist/ is missing: run `npm run build` (make test does) before these tests");
 });
-
-interface Received {
-  path: string;
-  contentType: string;
-  answer: number;
-  headers: Record<string, string>;
-  spans?: DecodedSpan[];
-  error?: string;
-}
-
-/** The receiver: started, its port known; `requests` fills as requests arrive. */
-async function receiver(t: TestContext, codes = ""): Promise<{ port: number; requests: Received[]; waitFor(n: number): Promise<void> }> {
-  const child = spawn("python3", [DECODER, "serve", codes], { stdio: ["ignore", "pipe", "pipe"] });
-  t.after(() => child.kill());
-  const requests: Received[] = [];
-  let port = 0;
-  let buf = "";
-  let waiters: Array<() => void> = [];
-  let stderr = "";
-  child.stderr.on("data", (d) => (stderr += d));
-  child.stdout.setEncoding("utf8");
-  child.stdout.on("data", (d: string) => {
-    buf += d;
-    let at;
-    while ((at = buf.indexOf("\n")) >= 0) {
-      const rec = JSON.parse(buf.slice(0, at));
-      buf = buf.slice(at + 1);
-      if (typeof rec.port === "number") port = rec.port;
-      else requests.push(rec as Received);
-      waiters.forEach((w) => w());
-      waiters = [];
-    }
-  });
-  const until = (ok: () => boolean, what: string) =>
-    new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`waited ${BOUND_MS} ms for ${what}; receiver stderr: ${stderr}`)), BOUND_MS);
-      const check = () => {
-        if (ok()) {
-          clearTimeout(timer);
-          resolve();
-        } else waiters.push(check);
-      };
-      check();
-    });
-  await until(() => port > 0, "the receiver's port");
-  return { port, requests, waitFor: (n) => until(() => requests.length >= n, `${n} request(s)`) };
-}
 
 /** Runs the built cursorlog to its exit (bounded). */
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -91,7 +47,9 @@ function run(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 /** What the file export of the same inputs decodes to: the spans the wire must carry. */
 async function fileSpans(files: string[]): Promise<DecodedSpan[]> {
   const r = await runCli(["export", ...files]);
-  return decodeOtlpJson(r.stdout).flatMap((d) => d.spans!);
+  const docs = decodeOtlpJson(r.stdout);
+  for (const d of docs) assert.equal(d.error, undefined, `the file export's line ${d.line} is not a valid TracesData: ${d.error}`);
+  return docs.flatMap((d) => d.spans!);
 }
 
 // Two fixtures of the folder test carry the same session and request ids, so their spans share ids
@@ -102,9 +60,8 @@ const byId = (spans: DecodedSpan[]) =>
     .sort((a, b) => (a[0] !== b[0] ? (a[0] < b[0] ? -1 : 1) : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0))
     .map((x) => x[2]);
 
-test("--endpoint: protobuf over OTLP/HTTP, decoded by the official definitions: the spans of the file export", { timeout: 60_000 }, async (t) => {
-  if (!needDecoder(t)) return;
-  const rx = await receiver(t);
+test("--endpoint: protobuf over OTLP/HTTP, decoded strictly as ExportTraceServiceRequest: the spans of the file export", { timeout: 60_000 }, async (t) => {
+  const rx = await fakeCollector(t);
   const r = await run(["export", "--endpoint", `http://127.0.0.1:${rx.port}`, "--header", "x-team=ci", LONG], {
     OTEL_EXPORTER_OTLP_HEADERS: "authorization=Bearer%20t0k",
   });
@@ -116,6 +73,7 @@ test("--endpoint: protobuf over OTLP/HTTP, decoded by the official definitions: 
   assert.equal(req!.headers["x-team"], "ci");
   assert.equal(req!.headers["authorization"], "Bearer t0k", "OTEL_EXPORTER_OTLP_HEADERS (URL-encoded values)");
   assert.equal(req!.error, undefined);
+  assert.throws(() => decodeTraceRequest(req!.body.subarray(0, req!.body.length - 1), "application/x-protobuf"), /truncated/, "the decoding is strict");
   const spans = req!.spans!;
   assert.deepEqual(byId(spans), byId(await fileSpans([LONG])));
   // And what they are, as received.
@@ -131,8 +89,7 @@ test("--endpoint: protobuf over OTLP/HTTP, decoded by the official definitions: 
 });
 
 test("--protocol http/json and --send with OTEL_EXPORTER_OTLP_ENDPOINT: /v1/traces appended, JSON decoded strictly", { timeout: 60_000 }, async (t) => {
-  if (!needDecoder(t)) return;
-  const rx = await receiver(t);
+  const rx = await fakeCollector(t);
   const r = await run(["export", "--send", "--protocol", "http/json", LONG], { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${rx.port}/otel` });
   assert.deepEqual(r, { code: 0, stdout: "", stderr: "" });
   await rx.waitFor(1);
@@ -153,12 +110,11 @@ test("--protocol http/json and --send with OTEL_EXPORTER_OTLP_ENDPOINT: /v1/trac
 });
 
 test("a folder of logs: every run arrives", { timeout: 60_000 }, async (t) => {
-  if (!needDecoder(t)) return;
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-wire-"));
   mkdirSync(join(dir, "logs"));
   const files = ["2026-long.ndjson", "two-sessions.ndjson", "parallel-out-of-order.ndjson", "2025-shape.ndjson"];
   for (const f of files) copyFileSync(`test/fixtures/${f}`, join(dir, "logs", f));
-  const rx = await receiver(t);
+  const rx = await fakeCollector(t);
   const r = await run(["export", "--endpoint", `http://127.0.0.1:${rx.port}/`, join(dir, "logs")]);
   assert.equal(r.code, 0, r.stderr);
   const want = await fileSpans([join(dir, "logs")]);
@@ -179,18 +135,18 @@ test("a folder of logs: every run arrives", { timeout: 60_000 }, async (t) => {
 });
 
 test("a 503 is retried: the same request again, then success (exit 0)", { timeout: 60_000 }, async (t) => {
-  if (!needDecoder(t)) return;
-  const rx = await receiver(t, "503,200");
+  const rx = await fakeCollector(t, { replies: [503, 200] });
   const r = await run(["export", "--endpoint", `http://127.0.0.1:${rx.port}`, LONG]);
   assert.deepEqual(r, { code: 0, stdout: "", stderr: "" });
   await rx.waitFor(2);
   assert.deepEqual(rx.requests.map((q) => q.answer), [503, 200]);
+  assert.equal(rx.requests[0]!.error, undefined);
   assert.deepEqual(rx.requests[0]!.spans, rx.requests[1]!.spans);
+  assert.deepEqual(rx.requests[0]!.body, rx.requests[1]!.body, "byte for byte the same request");
 });
 
 test("a 4xx is not retried: one clear line, exit status 2", { timeout: 60_000 }, async (t) => {
-  if (!needDecoder(t)) return;
-  const rx = await receiver(t, "400");
+  const rx = await fakeCollector(t, { replies: [400] });
   const r = await run(["export", "--endpoint", `http://127.0.0.1:${rx.port}`, LONG]);
   assert.equal(r.code, 2);
   assert.equal(r.stdout, "");
@@ -202,12 +158,11 @@ test("a 4xx is not retried: one clear line, exit status 2", { timeout: 60_000 },
 });
 
 test("with --jobs, a collector that refuses: one clear line, exit status 2 (the runners' failures are not taken for a closed pipe)", { timeout: 60_000 }, async (t) => {
-  if (!needDecoder(t)) return;
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-wire-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(join(dir, "logs"));
   for (const f of ["2026-long.ndjson", "two-sessions.ndjson", "parallel-out-of-order.ndjson", "2025-shape.ndjson"]) copyFileSync(`test/fixtures/${f}`, join(dir, "logs", f));
-  const rx = await receiver(t, Array.from({ length: 20 }, () => "400").join(","));
+  const rx = await fakeCollector(t, { replies: () => 400 });
   const r = await run(["export", "--endpoint", `http://127.0.0.1:${rx.port}`, "-j", "2", join(dir, "logs")]);
   assert.deepEqual(r, {
     code: 2,

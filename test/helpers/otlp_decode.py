@@ -4,10 +4,14 @@
   otlp_decode.py check                 exit 0 when the definitions can be imported
   otlp_decode.py file PATH             each line of PATH is OTLP/JSON TracesData: parse it strictly
                                        into the official message and print its spans as JSON, a line each
-  otlp_decode.py serve [CODES]         an OTLP/HTTP endpoint on 127.0.0.1 (port 0): prints
-                                       {"port": N}, then for each POST a JSON line with what it
-                                       decoded; CODES (e.g. 503,200) are the answers given in turn
-                                       (200 once they run out; a 4xx/5xx answer has a small body)
+  otlp_decode.py body CTYPE PATH...    each PATH holds an OTLP/HTTP ExportTraceServiceRequest body
+                                       of Content-Type CTYPE (application/x-protobuf, else JSON):
+                                       a JSON line each, {"path", "spans"} or {"path", "error"}
+  otlp_decode.py schema                the official messages the above use, as JSON:
+                                       {full name: {"fields": [...]} or {"enum": {name: number}}}
+
+test/stress/otlp-python.test.ts (make stress) runs it: the default suite decodes in Node
+(test/helpers/otlp-proto.ts), and this checks that decoding against the official definitions.
 
 OTLP/JSON writes trace and span ids as hex, where protobuf's canonical JSON mapping wants base64:
 the ids are converted before parsing (as OTLP receivers do); anything else that is not a field of
@@ -16,7 +20,6 @@ the official messages makes the parse fail.
 import base64
 import json
 import sys
-from http.server import BaseHTTPRequestHandler, HTTPServer
 
 
 def load():
@@ -28,10 +31,24 @@ def load():
 
 
 def hex_ids_to_base64(doc):
-    for rs in doc.get("resourceSpans", []):
-        for ss in rs.get("scopeSpans", []):
-            for sp in ss.get("spans", []):
-                for key in ("traceId", "spanId", "parentSpanId"):
+    """A span's hex ids as base64, under the JSON or the proto field names (json_format takes both)."""
+
+    def each(obj, key):
+        if not isinstance(obj, dict):
+            return []
+        out = []
+        camel = "".join(w if i == 0 else w.capitalize() for i, w in enumerate(key.split("_")))
+        for name in dict.fromkeys((key, camel)):
+            v = obj.get(name)
+            out += v if isinstance(v, list) else []
+        return out
+
+    for rs in each(doc, "resource_spans"):
+        for ss in each(rs, "scope_spans"):
+            for sp in each(ss, "spans"):
+                if not isinstance(sp, dict):
+                    continue
+                for key in ("trace_id", "traceId", "span_id", "spanId", "parent_span_id", "parentSpanId"):
                     v = sp.get(key)
                     if isinstance(v, str) and v != "":
                         sp[key] = base64.b64encode(bytes.fromhex(v)).decode()
@@ -81,6 +98,39 @@ def summary(msg):
     return out
 
 
+def schema(roots):
+    """Each message reachable from roots, and each enum: fields by number, name, type, label, oneof."""
+    from google.protobuf.descriptor import FieldDescriptor
+
+    names = {v: k[len("TYPE_"):].lower() for k, v in vars(FieldDescriptor).items() if k.startswith("TYPE_")}
+    out = {}
+    todo = [r.DESCRIPTOR for r in roots]
+    while todo:
+        d = todo.pop()
+        if d.full_name in out:
+            continue
+        fields = []
+        for fd in d.fields:
+            ref = fd.message_type or fd.enum_type
+            fields.append(
+                {
+                    "no": fd.number,
+                    "name": fd.name,
+                    "jsonName": fd.json_name,
+                    "type": names[fd.type],
+                    "ref": ref.full_name if ref is not None else None,
+                    "repeated": fd.label == FieldDescriptor.LABEL_REPEATED if hasattr(fd, "label") else fd.is_repeated,
+                    "oneof": fd.containing_oneof.name if fd.containing_oneof is not None else None,
+                }
+            )
+            if fd.message_type is not None:
+                todo.append(fd.message_type)
+            if fd.enum_type is not None:
+                out[fd.enum_type.full_name] = {"enum": {v.name: v.number for v in fd.enum_type.values}}
+        out[d.full_name] = {"fields": fields}
+    return out
+
+
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else ""
     try:
@@ -101,59 +151,25 @@ def main():
                     continue
                 print(json.dumps({"line": n, "spans": summary(msg)}))
         return
-    if mode == "serve":
-        codes = [int(c) for c in sys.argv[2].split(",")] if len(sys.argv) > 2 and sys.argv[2] else []
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-            def do_POST(self):
-                if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
-                    body = b""
-                    while True:
-                        size = int(self.rfile.readline().split(b";")[0].strip(), 16)
-                        if size == 0:
-                            self.rfile.readline()
-                            break
-                        body += self.rfile.read(size)
-                        self.rfile.readline()
+    if mode == "body":
+        ctype = sys.argv[2]
+        for path in sys.argv[3:]:
+            with open(path, "rb") as f:
+                body = f.read()
+            req = trace_service_pb2.ExportTraceServiceRequest()
+            try:
+                if ctype.startswith("application/x-protobuf"):
+                    req.ParseFromString(body)
                 else:
-                    body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
-                if self.headers.get("Content-Encoding") == "gzip":
-                    import gzip
-
-                    body = gzip.decompress(body)
-                ctype = self.headers.get("Content-Type", "")
-                code = codes.pop(0) if codes else 200
-                record = {"path": self.path, "contentType": ctype, "answer": code, "headers": {k.lower(): v for k, v in self.headers.items()}}
-                try:
-                    req = trace_service_pb2.ExportTraceServiceRequest()
-                    if ctype.startswith("application/x-protobuf"):
-                        req.ParseFromString(body)
-                    else:
-                        json_format.Parse(json.dumps(hex_ids_to_base64(json.loads(body))), req, ignore_unknown_fields=False)
-                    record["spans"] = summary(req)
-                except Exception as e:  # noqa: BLE001
-                    record["error"] = str(e)
-                print(json.dumps(record), flush=True)
-                if code == 200:
-                    out = trace_service_pb2.ExportTraceServiceResponse().SerializeToString()
-                    self.send_response(200)
-                    self.send_header("Content-Type", ctype or "application/x-protobuf")
-                    if not ctype.startswith("application/x-protobuf"):
-                        out = b"{}"
-                else:
-                    out = b"collector says no"
-                    self.send_response(code)
-                    self.send_header("Content-Type", "text/plain")
-                self.send_header("Content-Length", str(len(out)))
-                self.end_headers()
-                self.wfile.write(out)
-
-        server = HTTPServer(("127.0.0.1", 0), Handler)
-        print(json.dumps({"port": server.server_address[1]}), flush=True)
-        server.serve_forever()
+                    json_format.Parse(json.dumps(hex_ids_to_base64(json.loads(body))), req, ignore_unknown_fields=False)
+            except Exception as e:  # noqa: BLE001
+                print(json.dumps({"path": path, "error": str(e)}))
+                continue
+            print(json.dumps({"path": path, "spans": summary(req)}))
+        return
+    if mode == "schema":
+        print(json.dumps(schema([trace_service_pb2.ExportTraceServiceRequest, trace_service_pb2.ExportTraceServiceResponse, trace_pb2.TracesData])))
+        return
     print(__doc__, file=sys.stderr)
     sys.exit(2)
 
