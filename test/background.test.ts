@@ -1,26 +1,17 @@
 // Issue 12 §3: background shells linked to the system/task_notification that ends them.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { colorsFor } from "../src/cli/config.js";
-import { Reporter } from "../src/diagnostics.js";
 import { BackgroundTasks, backgroundTaskId } from "../src/events/background.js";
 import { SessionTracker } from "../src/events/sessions.js";
-import type { JsonRecord } from "../src/input/record.js";
 import { TIMELINE_COLUMNS } from "../src/outputs/timeline/columns.js";
 import { toTimelineCsv } from "../src/outputs/timeline/index.js";
+import { fixtureRecords } from "./helpers/records.js";
+import { quietReporter } from "./helpers/reporter.js";
 
 const F = "test/fixtures/background-shells.ndjson";
 
-function records(path: string): JsonRecord[] {
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .filter((l) => l !== "")
-    .map((text, i) => ({ file: path, line: i + 1, text, value: JSON.parse(text) }));
-}
-
 test("a background shell's task is its shellId as text (a number in the log, a string in the notification)", () => {
-  const recs = records(F);
+  const recs = fixtureRecords(F);
   const tracker = new SessionTracker();
   const tasks = new BackgroundTasks();
   const seen: string[] = [];
@@ -39,10 +30,10 @@ test("a background shell's task is its shellId as text (a number in the log, a s
 });
 
 test("timeline: a background shell's row, and the rows started after it, wait for its task_notification", () => {
-  const reporter = new Reporter(() => {}, colorsFor(false), false);
+  const reporter = quietReporter();
   const stage = toTimelineCsv({ format: "csv", columns: ["seq", "call_id", "background_ms"], safe: false, header: false, allowIncomplete: false }, reporter);
   const out: Array<[number, string]> = [];
-  for (const rec of records(F)) {
+  for (const rec of fixtureRecords(F)) {
     const text = stage.record(rec);
     if (typeof text === "string") out.push([rec.line, text]);
   }

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import { actionLabel, actionTarget, statusNote } from "../src/events/action.js";
 import { AssistantText } from "../src/events/assistant-text.js";
 import { toolCallOf } from "../src/events/tool-call.js";
+import * as ev from "./helpers/events.js";
 import { runCli } from "./helpers/run-cli.js";
 
 test("toolCallOf: the kind is the key ending in ToolCall, never a metadata sibling", () => {
@@ -54,24 +55,24 @@ test("edit creates vs edits, and the fallback label for an unknown kind", () => 
 
 test("assistant text: --stream-partial-output repetitions are not doubled; 2025 split messages are joined", () => {
   const a = new AssistantText();
-  const say = (text: string, extra: object = {}) => a.observe({ type: "assistant", message: { content: [{ type: "text", text }] }, ...extra });
+  const say = (text: string, extra: ev.AssistantFields = {}) => a.observe(ev.assistant(text, extra));
   say("Hel", { timestamp_ms: 1 });
   say("lo.", { timestamp_ms: 2 });
   say("Hello.", { timestamp_ms: 3, model_call_id: "m-0" });
-  a.observe({ type: "tool_call", subtype: "started", call_id: "c", tool_call: {} });
+  a.observe(ev.toolCallEvent(undefined, "started", "c", {}));
   say("By", { timestamp_ms: 4 });
   say("e", { timestamp_ms: 5 });
   say("Bye");
   assert.equal(a.text(), "Hello.Bye");
   assert.equal(a.finalMessage(), "Bye");
   const b = new AssistantText();
-  b.observe({ type: "assistant", message: { content: [{ type: "text", text: "I'll " }] } });
-  b.observe({ type: "assistant", message: { content: [{ type: "text", text: "read it" }] } });
+  b.observe(ev.assistant("I'll "));
+  b.observe(ev.assistant("read it"));
   assert.equal(b.text(), "I'll read it");
 });
 
-const S = '{"type":"system","subtype":"init","session_id":"s"}\n';
-const R = (isError: boolean) => `{"type":"result","subtype":"success","duration_ms":1,"duration_api_ms":1,"is_error":${isError},"result":"x","session_id":"s","request_id":"r"}\n`;
+const S = ev.line(ev.init("s"));
+const R = (isError: boolean) => ev.line(ev.result("s", { duration_ms: 1, duration_api_ms: 1, is_error: isError, result: "x" }, { request_id: "r" }));
 
 test("a result with is_error:true is printed and exits 1, saying why in one line", async () => {
   const r = await runCli(["json"], { stdin: S + R(true) });
@@ -81,7 +82,7 @@ test("a result with is_error:true is printed and exits 1, saying why in one line
 });
 
 test("colour: only when asked or on a terminal, through picocolors, never with NO_COLOR", async () => {
-  const log = S + '{"type":"tool_call","subtype":"completed","call_id":"c","tool_call":{"shellToolCall":{"args":{"command":"x"},"result":{"failure":{"exitCode":3}}}},"session_id":"s"}\n' + R(false);
+  const log = S + ev.line(ev.completed("s", "c", "shellToolCall", { args: { command: "x" }, result: { failure: { exitCode: 3 } } })) + R(false);
   const plain = "Ran terminal command (failed, exit 3)\n";
   assert.equal((await runCli(["text"], { stdin: log })).stdout, plain);
   assert.equal((await runCli(["text"], { stdin: log, env: { NO_COLOR: "1" }, stdoutIsTTY: true })).stdout, plain);
@@ -94,9 +95,9 @@ test("colour: only when asked or on a terminal, through picocolors, never with N
 });
 
 test("a session cut off in a run of skipped thinking lines ends at the run's last line, and a run after a result starts the next session", async () => {
-  const think = (n: number) => `{"type":"thinking","subtype":"delta","text":"t${n}","session_id":"s2","timestamp_ms":${n}}\n`;
-  const init = '{"type":"system","subtype":"init","session_id":"s1"}\n';
-  const result = '{"type":"result","subtype":"success","is_error":false,"result":"ok","session_id":"s1"}\n';
+  const think = (n: number) => ev.line(ev.thinkingDelta("s2", n, `t${n}`));
+  const init = ev.line(ev.init("s1"));
+  const result = ev.line(ev.result("s1", { is_error: false, result: "ok" }));
   // Lines 3-5 are thinking after a result: a second session, cut off at line 5.
   const log = init + result + think(1) + think(2) + think(3);
   for (const cmd of ["json", "text", "timeline"]) {

@@ -1,15 +1,16 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { colorsFor } from "../src/cli/config.js";
-import { Reporter } from "../src/diagnostics.js";
 import { compilePredicate, type PredicateSpec } from "../src/query/predicate.js";
 import { parseWhere } from "../src/query/where-clause.js";
 import type { JsonObject, JsonRecord } from "../src/input/record.js";
 import { toFilteredEvents, type FilterOptions } from "../src/outputs/filter/index.js";
+import * as ev from "./helpers/events.js";
+import { recordsOf } from "./helpers/records.js";
+import { quietReporter } from "./helpers/reporter.js";
 
 /** Records as the input layer makes them; `text` is deliberately not JSON.stringify(value). */
 function records(file: string, events: JsonObject[]): JsonRecord[] {
-  return events.map((value, i) => ({ file, line: i + 1, text: `${i + 1}:${String(value.type)}/${String(value.subtype ?? "")}`, value }));
+  return recordsOf(events, file, (value, i) => `${i + 1}:${String(value.type)}/${String(value.subtype ?? "")}`);
 }
 
 interface Run {
@@ -20,7 +21,7 @@ interface Run {
 
 /** Feeds files of events through the stage, as toTransform would: record per event, fileEnd per file, finish once. */
 function run(spec: PredicateSpec, opts: Partial<FilterOptions>, ...files: JsonRecord[][]): Run {
-  const reporter = new Reporter(() => {}, colorsFor(false), false);
+  const reporter = quietReporter();
   const stage = toFilteredEvents({ test: compilePredicate(spec), pair: false, count: false, exitStatus: false, ...opts }, reporter);
   const out: string[] = [];
   for (const recs of files) {
@@ -35,24 +36,10 @@ function run(spec: PredicateSpec, opts: Partial<FilterOptions>, ...files: JsonRe
 }
 
 const S = "s1";
-const init: JsonObject = { type: "system", subtype: "init", session_id: S };
-const start = (id: string, kind: string, ts?: number): JsonObject => ({
-  type: "tool_call",
-  subtype: "started",
-  call_id: id,
-  tool_call: { [kind]: { args: {} } },
-  session_id: S,
-  ...(ts === undefined ? {} : { timestamp_ms: ts }),
-});
-const done = (id: string, kind: string, arm: string, ts?: number): JsonObject => ({
-  type: "tool_call",
-  subtype: "completed",
-  call_id: id,
-  tool_call: { [kind]: { result: { [arm]: {} } } },
-  session_id: S,
-  ...(ts === undefined ? {} : { timestamp_ms: ts }),
-});
-const result: JsonObject = { type: "result", subtype: "success", session_id: S };
+const init = ev.init(S);
+const start = (id: string, kind: string, ts?: number) => ev.started(S, id, kind, {}, ts);
+const done = (id: string, kind: string, arm: string, ts?: number) => ev.completed(S, id, kind, { result: { [arm]: {} } }, ts);
+const result = ev.result(S);
 
 describe("toFilteredEvents", () => {
   test("writes rec.text of each kept event with an LF, in input order", () => {

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { SessionTracker } from "../src/events/sessions.js";
 import type { JsonObject, JsonRecord } from "../src/input/record.js";
@@ -10,21 +9,11 @@ import { SlowestCalls } from "../src/outputs/stats/slowest.js";
 import { CallTally, MAX_KINDS, OTHER } from "../src/outputs/stats/tally.js";
 import { StatsTotalAcc } from "../src/outputs/stats/total.js";
 import type { SessionStats, StatsCall } from "../src/outputs/stats/types.js";
+import * as ev from "./helpers/events.js";
+import { fixtureRecords, recordsOf } from "./helpers/records.js";
 
 const SID = "5e1f0c3a-8b2d-4e6f-9a1b-2c3d4e5f6a7b";
 const T0 = 1767225600000;
-
-/** The events of a fixture as the input layer hands them over. */
-function fileRecords(path: string): JsonRecord[] {
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .map((text, i) => ({ file: path, line: i + 1, text, value: text.trim() === "" ? null : JSON.parse(text) }))
-    .filter((r): r is JsonRecord => r.value !== null);
-}
-
-function recs(events: JsonObject[], file = "t.ndjson"): JsonRecord[] {
-  return events.map((value, i) => ({ file, line: i + 1, text: JSON.stringify(value), value }));
-}
 
 /** Every session report of `records`, by the reducer alone (no stage, no renderer). */
 function reports(records: JsonRecord[], limits: StatsLimits = DEFAULT_LIMITS): SessionStats[] {
@@ -48,16 +37,10 @@ function reports(records: JsonRecord[], limits: StatsLimits = DEFAULT_LIMITS): S
   return out;
 }
 
-const init = (sid = SID) => ({ type: "system", subtype: "init", session_id: sid, model: "M" });
-const user = (text: string) => ({ type: "user", message: { role: "user", content: [{ type: "text", text }] }, session_id: SID });
-const result = (extra: JsonObject = {}) => ({ type: "result", subtype: "success", is_error: false, duration_ms: 10, result: "", session_id: SID, ...extra });
-function pair(n: number, kind: string, args: JsonObject, res: JsonObject | undefined, t0: number, t1: number): JsonObject[] {
-  const id = `c${n}`;
-  return [
-    { type: "tool_call", subtype: "started", call_id: id, tool_call: { [kind]: { args }, startedAtMs: String(t0) }, session_id: SID, timestamp_ms: t0 },
-    { type: "tool_call", subtype: "completed", call_id: id, tool_call: { [kind]: res === undefined ? {} : { result: res }, startedAtMs: String(t0), completedAtMs: String(t1) }, session_id: SID, timestamp_ms: t1 },
-  ];
-}
+const init = (sid = SID) => ev.init(sid, { model: "M" });
+const user = (text: string) => ev.user(SID, text);
+const result = (extra: ev.ResultFields = {}) => ev.result(SID, { is_error: false, duration_ms: 10, result: "" }, extra);
+const pair = (n: number, kind: string, args: JsonObject, res: JsonObject | undefined, t0: number, t1: number) => ev.callPair(SID, `c${n}`, kind, args, res, t0, t1);
 
 function entry(ms: number, line: number): () => StatsCall {
   return () => ({ line, kind: "shell", action: "Ran terminal command", target: "", status: "success", note: "", durationMs: ms });
@@ -128,10 +111,10 @@ test("collect: categories, files by operation, shell exits, durations from start
     ...pair(6, "shellToolCall", { command: "make" }, { failure: { exitCode: 2, signal: "" } }, T0 + 100, T0 + 1100),
     ...pair(7, "shellToolCall", { command: "rm -rf /" }, { rejected: { reason: "" } }, T0 + 1200, T0 + 1201),
     ...pair(8, "globToolCall", { globPattern: "*" }, undefined, T0 + 1300, T0 + 1302),
-    { type: "tool_call", subtype: "started", call_id: "open", tool_call: { shellToolCall: { args: { command: "sleep 9" } } }, session_id: SID, timestamp_ms: T0 + 1400 },
+    ev.started(SID, "open", "shellToolCall", { command: "sleep 9" }, T0 + 1400),
     result({ duration_ms: 2000 }),
   ];
-  const [s] = reports(recs(events));
+  const [s] = reports(recordsOf(events));
   assert.ok(s);
   assert.equal(s.prompt, "first line of the prompt");
   assert.equal(s.model, "M");
@@ -155,10 +138,10 @@ test("collect: categories, files by operation, shell exits, durations from start
 test("collect: a completion without args takes the started event's path; no clock means no duration", () => {
   const events = [
     init(),
-    { type: "tool_call", subtype: "started", call_id: "x", tool_call: { readToolCall: { args: { path: "from-start.ts" } } }, session_id: SID },
-    { type: "tool_call", subtype: "completed", call_id: "x", tool_call: { readToolCall: { result: { success: {} } } }, session_id: SID },
+    ev.started(SID, "x", "readToolCall", { path: "from-start.ts" }),
+    ev.completed(SID, "x", "readToolCall", { result: { success: {} } }),
   ];
-  const [s] = reports(recs(events));
+  const [s] = reports(recordsOf(events));
   assert.deepEqual(s!.files.read.paths, ["from-start.ts"]);
   assert.deepEqual(s!.slowest, []);
   assert.equal(s!.outcome, "cut_off");
@@ -168,23 +151,23 @@ test("collect: a completion without args takes the started event's path; no cloc
 });
 
 test("collect: without duration_ms the wall time is last - first timestamp_ms, marked estimated", () => {
-  const events = [init(), { type: "thinking", subtype: "delta", text: "x", timestamp_ms: T0 + 5 }, { type: "thinking", subtype: "completed", timestamp_ms: T0 + 905 }, result({ duration_ms: undefined })];
-  const [s] = reports(recs(events));
+  const events = [init(), ev.thinkingDelta(undefined, T0 + 5), ev.thinkingCompleted(undefined, T0 + 905), result({ duration_ms: undefined })];
+  const [s] = reports(recordsOf(events));
   assert.deepEqual([s!.durationMs, s!.durationSource], [900, "timestamps"]);
 });
 
 test("collect: the prompt is one line of at most PROMPT_MAX characters", () => {
-  const [s] = reports(recs([init(), user("x".repeat(5000) + "\nmore")]));
+  const [s] = reports(recordsOf([init(), user("x".repeat(5000) + "\nmore")]));
   assert.equal(s!.prompt!.length, PROMPT_MAX);
   assert.ok(s!.prompt!.endsWith("…"));
-  const [blank] = reports(recs([init(), user(" \n\t\n"), user("second message")]));
+  const [blank] = reports(recordsOf([init(), user(" \n\t\n"), user("second message")]));
   assert.equal(blank!.prompt, "second message");
 });
 
 test("collect: the files list of a session is capped with a +N more count", () => {
   const events: JsonObject[] = [init()];
   for (let i = 0; i < 1500; i++) events.push(...pair(i, "readToolCall", { path: `f${i}` }, { success: {} }, T0 + i, T0 + i + 1));
-  const [s] = reports(recs(events));
+  const [s] = reports(recordsOf(events));
   assert.equal(s!.files.read.paths.length, DEFAULT_LIMITS.files);
   assert.equal(s!.files.read.more, 500);
   assert.equal(s!.slowest.length, DEFAULT_LIMITS.slowest);
@@ -192,7 +175,7 @@ test("collect: the files list of a session is capped with a +N more count", () =
 });
 
 test("total: tokens are summed once per session, never double counted, and a repeated request is not added again", () => {
-  const runs = fileRecords("test/fixtures/stats/usage-runs.ndjson");
+  const runs = fixtureRecords("test/fixtures/stats/usage-runs.ndjson");
   const sessions = reports(runs);
   assert.equal(sessions.length, 3);
   assert.deepEqual(sessions.map((s) => s.usage?.inputTokens), [1000, 2500, undefined]);
@@ -211,7 +194,7 @@ test("total: tokens are summed once per session, never double counted, and a rep
   assert.equal(t.sessions, 6);
   // A resumed run keeps its session_id but has a new request_id: both runs count.
   const resumed = reports(
-    recs([init(), result({ request_id: "r1", usage: { inputTokens: 1, outputTokens: 1 } }), init(), result({ request_id: "r2", usage: { inputTokens: 10, outputTokens: 10 } })]),
+    recordsOf([init(), result({ request_id: "r1", usage: { inputTokens: 1, outputTokens: 1 } }), init(), result({ request_id: "r2", usage: { inputTokens: 10, outputTokens: 10 } })]),
   );
   const t2 = new StatsTotalAcc();
   for (const s of resumed) t2.add(s);
@@ -221,8 +204,8 @@ test("total: tokens are summed once per session, never double counted, and a rep
 
 test("total: no usage anywhere stays unknown, never 0; durations say how many were known", () => {
   const t = new StatsTotalAcc();
-  for (const s of reports(fileRecords("test/fixtures/2025-shape.ndjson"))) t.add(s);
-  for (const s of reports(fileRecords("test/fixtures/stats/no-clock-cut.ndjson"))) t.add(s);
+  for (const s of reports(fixtureRecords("test/fixtures/2025-shape.ndjson"))) t.add(s);
+  for (const s of reports(fixtureRecords("test/fixtures/stats/no-clock-cut.ndjson"))) t.add(s);
   const r = t.report();
   assert.equal(r.usage, undefined);
   assert.equal(r.usageSessions, 0);

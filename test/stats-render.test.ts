@@ -1,12 +1,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { PassThrough, Writable } from "node:stream";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { colorsFor } from "../src/cli/config.js";
-import { main } from "../src/cli/main.js";
-import { Reporter } from "../src/diagnostics.js";
-import type { JsonRecord } from "../src/input/record.js";
 import { DEFAULT_LIMITS } from "../src/outputs/stats/collect.js";
 import { formatCount, formatDuration } from "../src/outputs/stats/format.js";
 import { toStatsJson } from "../src/outputs/stats/json.js";
@@ -14,19 +10,15 @@ import { markdownText } from "../src/outputs/shared/markdown-escape.js";
 import { toStats } from "../src/outputs/stats/index.js";
 import { toStatsText } from "../src/outputs/stats/text.js";
 import type { StatsRenderer } from "../src/outputs/stats/types.js";
+import { runLive, until } from "./helpers/live.js";
+import { fixtureRecords } from "./helpers/records.js";
+import { quietReporter } from "./helpers/reporter.js";
 import { runCli } from "./helpers/run-cli.js";
 
 const HOSTILE = ["test/fixtures/hostile.ndjson", "test/fixtures/stats/markdown-hostile.ndjson"];
 
-function fileRecords(path: string): JsonRecord[] {
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .map((text, i) => ({ file: path, line: i + 1, text, value: text.trim() === "" ? null : JSON.parse(text) }))
-    .filter((r): r is JsonRecord => r.value !== null);
-}
-
 function stage(render: StatsRenderer, exitStatus = false) {
-  const reporter = new Reporter(() => {}, colorsFor(false), false);
+  const reporter = quietReporter();
   return { s: toStats({ limits: DEFAULT_LIMITS, render, exitStatus }, reporter), reporter };
 }
 
@@ -106,7 +98,7 @@ test("json: one parseable object per line, fixed key order, the log's strings ex
 
 test("stage: a session's block is written at its result, a cut-off one at the next init, the total at the end", () => {
   const { s } = stage(toStatsJson());
-  const records = [...fileRecords("test/fixtures/crash-no-result.ndjson"), ...fileRecords("test/fixtures/two-sessions.ndjson")];
+  const records = [...fixtureRecords("test/fixtures/crash-no-result.ndjson"), ...fixtureRecords("test/fixtures/two-sessions.ndjson")];
   // One file name for all: no fileEnd between them, so only the init can end the crashed session.
   const out: Array<[number, string]> = [];
   records.forEach((r, i) => {
@@ -129,7 +121,7 @@ test("stage: a session's block is written at its result, a cut-off one at the ne
 test("stage: -e raises 1 for is_error and 4 for a cut-off session; without it the status stays 0", () => {
   const run = (path: string, e: boolean) => {
     const { s, reporter } = stage(toStatsText(colorsFor(false)), e);
-    for (const r of fileRecords(path)) s.record(r);
+    for (const r of fixtureRecords(path)) s.record(r);
     s.fileEnd?.(path);
     s.finish?.();
     return reporter.code;
@@ -160,17 +152,10 @@ test("formatDuration and formatCount: readable, locale-independent", () => {
 
 test("stats on a live pipe writes a session's block at its result, while the input is still open", async () => {
   const lines = readFileSync("test/fixtures/two-sessions.ndjson", "utf8").split("\n").filter(Boolean);
-  const stdin = new PassThrough();
   let out = "";
-  const stdout = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      out += chunk.toString("utf8");
-      cb();
-    },
-  });
-  const done = main(["stats", "--format", "json"], { stdin, stdout, stderr: new PassThrough(), env: {}, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false });
+  const { stdin, done } = runLive(["stats", "--format", "json"], (text) => (out += text));
   const waitForLines = async (n: number) => {
-    for (const end = Date.now() + 10_000; Date.now() < end && out.split("\n").length - 1 < n; ) await sleep(5);
+    await until(() => out.split("\n").length - 1 >= n);
     return out.trimEnd().split("\n").map((l) => JSON.parse(l).type);
   };
   for (const l of lines.slice(0, 3)) stdin.write(l + "\n");

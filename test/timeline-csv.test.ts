@@ -1,13 +1,7 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
-import { PassThrough, Writable } from "node:stream";
-import { setTimeout as sleep } from "node:timers/promises";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { colorsFor } from "../src/cli/config.js";
-import { main } from "../src/cli/main.js";
-import { Reporter } from "../src/diagnostics.js";
-import type { JsonRecord } from "../src/input/record.js";
 import { escapeControls } from "../src/sanitize.js";
 import { csvField } from "../src/outputs/shared/csv-field.js";
 import { isoTimeFormatter } from "../src/outputs/shared/iso-time.js";
@@ -16,61 +10,23 @@ import { StartOrderQueue } from "../src/outputs/timeline/start-order-queue.js";
 import { TIMELINE_COLUMNS } from "../src/outputs/timeline/columns.js";
 import { toTimelineCsv, type TimelineOptions } from "../src/outputs/timeline/index.js";
 import { tsvField } from "../src/outputs/shared/tsv-field.js";
+import { parseCsv } from "./helpers/csv.js";
+import { runLive, until } from "./helpers/live.js";
+import { fixtureRecords, logFixtures } from "./helpers/records.js";
+import { quietReporter } from "./helpers/reporter.js";
 import { runCli } from "./helpers/run-cli.js";
 
 const T = "test/fixtures/timeline";
 const HEADER = TIMELINE_COLUMNS.join(",") + "\n";
 
 /** Every log fixture: the shared ones and ours. */
-const FIXTURES = [
-  ...readdirSync("test/fixtures")
-    .filter((f) => /\.(ndjson|json)$/.test(f))
-    .map((f) => `test/fixtures/${f}`),
-  ...readdirSync(T)
-    .filter((f) => f.endsWith(".ndjson"))
-    .map((f) => `${T}/${f}`),
-].sort();
-
-/** The events of a one-object-per-line fixture, as the input layer would hand them over. */
-function records(path: string): JsonRecord[] {
-  return readFileSync(path, "utf8")
-    .split("\n")
-    .map((text, i) => ({ file: path, line: i + 1, text, value: text.trim() === "" ? null : JSON.parse(text) }))
-    .filter((r): r is JsonRecord => r.value !== null);
-}
+const FIXTURES = logFixtures();
 
 function stage(opts: Partial<TimelineOptions> = {}) {
   const messages: string[] = [];
-  const reporter = new Reporter((s) => messages.push(s), colorsFor(false), false);
+  const reporter = quietReporter(messages);
   const s = toTimelineCsv({ format: "csv", columns: TIMELINE_COLUMNS, safe: false, header: true, allowIncomplete: false, ...opts }, reporter);
   return { s, messages, reporter };
-}
-
-/** A small RFC 4180 reader (quoted fields may hold , " CR LF; "" is a quote); records end in LF or CRLF. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let i = 0;
-  let quoted = false;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), (i += 2);
-      else if (c === '"') (quoted = false), i++;
-      else (field += c), i++;
-    } else if (c === '"' && field === "") (quoted = true), i++;
-    else if (c === ",") row.push(field), (field = ""), i++;
-    else if (c === "\n" || (c === "\r" && text[i + 1] === "\n")) {
-      row.push(field);
-      rows.push(row);
-      (row = []), (field = ""), (i += c === "\n" ? 1 : 2);
-    } else if (c === '"') throw new Error(`bare quote inside an unquoted field at ${i}`);
-    else (field += c), i++;
-  }
-  assert.equal(quoted, false, "unterminated quoted field");
-  assert.equal(field === "" && row.length === 0, true, "last record lacks its line terminator");
-  return rows;
 }
 
 /** Distinct call_ids per session, counted independently of the code under test. */
@@ -96,7 +52,7 @@ function callCount(path: string): number {
 
 test("timeline: rows come in start order, each as soon as every earlier-started call has completed", () => {
   const { s } = stage();
-  const recs = records(`${T}/parallel-30-reverse.ndjson`);
+  const recs = fixtureRecords(`${T}/parallel-30-reverse.ndjson`);
   const first = recs.findIndex((r) => r.value.subtype === "completed");
   const last = recs.length - 1 - [...recs].reverse().findIndex((r) => r.value.subtype === "completed");
   let out = "";
@@ -123,7 +79,7 @@ test("timeline: rows come in start order, each as soon as every earlier-started 
 
 test("timeline: a sequential run writes each row at its completion, not at the end", () => {
   const { s } = stage({ header: false });
-  for (const rec of records("test/fixtures/2026-long.ndjson")) {
+  for (const rec of fixtureRecords("test/fixtures/2026-long.ndjson")) {
     const got = s.record(rec);
     const v = rec.value;
     if (v.type === "tool_call" && v.subtype === "completed") {
@@ -140,7 +96,7 @@ test("timeline: a sequential run writes each row at its completion, not at the e
 
 test("timeline: three parallel calls finishing 3, 2, 1 are written together, in start order, when call 1 completes", () => {
   const { s } = stage({ header: false, columns: ["seq", "target"] });
-  const outs = records("test/fixtures/parallel-out-of-order.ndjson").map((r) => [r.line, s.record(r)] as const);
+  const outs = fixtureRecords("test/fixtures/parallel-out-of-order.ndjson").map((r) => [r.line, s.record(r)] as const);
   assert.deepEqual(
     outs.filter(([, o]) => o !== undefined),
     [[9, "1,sleep 6\n2,sleep 4\n3,sleep 1\n"]],
@@ -150,7 +106,7 @@ test("timeline: three parallel calls finishing 3, 2, 1 are written together, in 
 test("timeline: a completion without a start takes the next seq and waits behind calls still running", () => {
   const { s, messages, reporter } = stage({ header: false, columns: ["seq", "call_id", "status", "started_line", "completed_line"] });
   const got = new Map<number, string | undefined>();
-  for (const rec of records(`${T}/clocks-and-ends.ndjson`)) got.set(rec.line, s.record(rec));
+  for (const rec of fixtureRecords(`${T}/clocks-and-ends.ndjson`)) got.set(rec.line, s.record(rec));
   // line 10 is the second init: the first session ends there and its open call is written as incomplete
   assert.equal(got.get(10), '4,"call_clk4\nfc_4",incomplete,9,\n');
   assert.equal(got.get(15), undefined, "the orphan completion (seq 3) waits for seq 2");
@@ -163,7 +119,7 @@ test("timeline: a completion without a start takes the next seq and waits behind
 
 test("timeline: a session's result writes every row it still holds, open calls as incomplete", () => {
   const { s, reporter } = stage({ header: false, columns: ["seq", "call_id", "status", "duration_ms", "started_at"] });
-  const recs = records(`${T}/no-timestamps-2025.ndjson`);
+  const recs = fixtureRecords(`${T}/no-timestamps-2025.ndjson`);
   const outs = recs.map((r) => s.record(r));
   // npm test (seq 3) never completes: the orphan (4) and list_dir (5) wait behind it until the result
   assert.equal(outs.at(-1), "3,toolu_vrtx_01CCC,incomplete,,\n4,toolu_vrtx_01DDD,error,,\n5,toolu_vrtx_01EEE,,,\n");
@@ -175,7 +131,7 @@ test("timeline: a session's result writes every row it still holds, open calls a
 test("timeline: --allow-incomplete still writes incomplete rows but reports nothing", () => {
   const { s, messages, reporter } = stage({ allowIncomplete: true, header: false, columns: ["status"] });
   let out = "";
-  for (const rec of records(`${T}/clocks-and-ends.ndjson`)) out += s.record(rec) ?? "";
+  for (const rec of fixtureRecords(`${T}/clocks-and-ends.ndjson`)) out += s.record(rec) ?? "";
   out += s.fileEnd?.("x", 0) ?? "";
   assert.equal(out, "success\nsuccess\nsuccess\nincomplete\nrejected\nsuccess\nerror\nincomplete\n");
   assert.deepEqual(messages, []);
@@ -361,26 +317,10 @@ test("timeline --help documents the columns, formats, ordering and --safe-csv", 
 
 test("timeline on a live pipe writes each row while the input is still open", async () => {
   const lines = readFileSync("test/fixtures/parallel-out-of-order.ndjson", "utf8").split("\n").filter(Boolean);
-  const stdin = new PassThrough();
   let out = "";
-  const stdout = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      out += chunk.toString("utf8");
-      cb();
-    },
-  });
-  const stderr = new PassThrough();
-  const done = main(["timeline", "--columns", "seq,target"], {
-    stdin,
-    stdout,
-    stderr,
-    env: {},
-    stdinIsTTY: false,
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-  });
+  const { stdin, done } = runLive(["timeline", "--columns", "seq,target"], (text) => (out += text));
   const waitFor = async (want: string) => {
-    for (const end = Date.now() + 10_000; Date.now() < end && out !== want; ) await sleep(5);
+    await until(() => out === want);
     assert.equal(out, want);
   };
   for (const l of lines.slice(0, 8)) stdin.write(l + "\n"); // up to the 2nd completion: sleep 6 still runs

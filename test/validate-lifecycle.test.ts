@@ -2,35 +2,26 @@
 // finding that names the lines involved.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { JsonRecord } from "../src/input/record.js";
 import type { Finding } from "../src/validate/finding.js";
 import { LifecycleChecker } from "../src/validate/lifecycle.js";
+import * as ev from "./helpers/events.js";
+import { recordsOf } from "./helpers/records.js";
 
-type Ev = Record<string, unknown>;
 const S = "5b1c7e0a-3f2d-4e8b-9a61-2c4d8e0f7a13";
-const init = (sid = S): Ev => ({ type: "system", subtype: "init", session_id: sid });
-const user = (sid = S): Ev => ({ type: "user", session_id: sid });
-const think = (t: number, sid = S): Ev => ({ type: "thinking", subtype: "delta", text: "x", session_id: sid, timestamp_ms: t });
-const result = (sid = S): Ev => ({ type: "result", subtype: "success", session_id: sid });
-const call = (subtype: string, id: string, kind = "readToolCall", t?: number): Ev => ({
-  type: "tool_call",
-  subtype,
-  call_id: id,
-  tool_call: { [kind]: subtype === "completed" ? { result: { success: {} } } : { args: {} } },
-  session_id: S,
-  ...(t !== undefined && { timestamp_ms: t }),
-});
+const init = (sid = S) => ev.init(sid);
+const user = (sid = S) => ev.user(sid);
+const think = (t: number, sid = S) => ev.thinkingDelta(sid, t);
+const result = (sid = S) => ev.result(sid);
+const call = (subtype: "started" | "completed", id: string, kind = "readToolCall", t?: number) =>
+  subtype === "completed" ? ev.completed(S, id, kind, { result: { success: {} } }, t) : ev.started(S, id, kind, {}, t);
 
 /** Runs the checker over files of events; returns "line rule (related)" per finding. */
-function check(...files: Ev[][]): string[] {
+function check(...files: ev.Ev[][]): string[] {
   const c = new LifecycleChecker();
   const out: Finding[] = [];
   files.forEach((events, n) => {
     const file = `f${n + 1}`;
-    events.forEach((value, i) => {
-      const rec: JsonRecord = { file, line: i + 1, text: "", value };
-      out.push(...(c.observe(rec) ?? []));
-    });
+    for (const rec of recordsOf(events, file, () => "")) out.push(...(c.observe(rec) ?? []));
     out.push(...(c.endFile(file, events.length) ?? []));
   });
   return out.map((f) => `${f.file}:${f.line} ${f.severity === "warning" ? "warning " : ""}${f.rule}${f.related ? ` ${f.related.join(",")}` : ""}`);
@@ -112,11 +103,11 @@ test("a session that ends with many calls open: its findings come from a generat
   const c = new LifecycleChecker();
   let lazy = 0;
   const out: Finding[] = [];
-  events.forEach((value, i) => {
-    const found = c.observe({ file: "f", line: i + 1, text: "", value });
+  for (const rec of recordsOf(events, "f", () => "")) {
+    const found = c.observe(rec);
     if (found !== undefined && !Array.isArray(found)) lazy++;
     out.push(...(found ?? []));
-  });
+  }
   const last = c.endFile(events.length);
   assert.ok(Array.isArray(last), "one open call: an array");
   out.push(...(last ?? []));

@@ -6,13 +6,14 @@ import { schemaFacts } from "../src/validate/schema/facts.js";
 import { SchemaPlans } from "../src/validate/schema/plan.js";
 import type { SchemaFile, SchemaSet } from "../src/validate/schema/set.js";
 import { UnknownFields } from "../src/validate/unknown-fields.js";
+import * as events from "./helpers/events.js";
 
 const bundled = new UnknownFields(readBundledSchemaSet());
 const S = "5b1c7e0a-3f2d-4e8b-9a61-2c4d8e0f7a13";
 const find = (u: UnknownFields, ev: Record<string, unknown>) => u.find(ev).map((f) => `${f.parent}|${f.key}`);
 
 test("each subtype knows its own fields only: task_id is a task_notification field, not an init one", () => {
-  const init = { type: "system", subtype: "init", apiKeySource: "login", cwd: "/", session_id: S, model: "m", permissionMode: "default" };
+  const init = events.init(S, { apiKeySource: "login", cwd: "/", model: "m", permissionMode: "default" });
   assert.deepEqual(find(bundled, init), []);
   assert.deepEqual(find(bundled, { ...init, task_id: "7" }), ["|task_id"]);
   assert.deepEqual(find(bundled, { type: "system", subtype: "task_notification", task_id: "7", status: "success", session_id: S, timestamp_ms: 1 }), []);
@@ -20,13 +21,7 @@ test("each subtype knows its own fields only: task_id is a task_notification fie
 
 test("nested: tool kind args, result arms, arrays of objects, recursive directory trees; keys are JSON-Pointer escaped", () => {
   const tree = { absPath: "/", childrenDirs: [{ absPath: "/a", childrenDirs: [], childrenFiles: [{ name: "x", mode: 1 }], surprise: 1 }], childrenFiles: [] };
-  const ev = {
-    type: "tool_call",
-    subtype: "completed",
-    call_id: "c",
-    session_id: S,
-    tool_call: { lsToolCall: { args: { path: "/", "new/flag~": true }, result: { success: { directoryTreeRoot: tree } } } },
-  };
+  const ev = events.completed(S, "c", "lsToolCall", { args: { path: "/", "new/flag~": true }, result: { success: { directoryTreeRoot: tree } } });
   assert.deepEqual(find(bundled, ev), [
     "/tool_call/lsToolCall/args|new/flag~",
     "/tool_call/lsToolCall/result/success/directoryTreeRoot/childrenDirs/0/childrenFiles/0|mode",
@@ -35,9 +30,9 @@ test("nested: tool kind args, result arms, arrays of objects, recursive director
 });
 
 test("what the schemas leave open is not looked into: an unknown kind's body, a oneof object", () => {
-  const ev = { type: "tool_call", subtype: "started", call_id: "c", session_id: S, tool_call: { gizmoToolCall: { args: { anything: 1 } } } };
+  const ev = events.started(S, "c", "gizmoToolCall", { anything: 1 });
   assert.deepEqual(find(bundled, ev), []);
-  const task = { type: "tool_call", subtype: "started", call_id: "c", session_id: S, tool_call: { taskToolCall: { args: { subagentType: { brandNew: {} } } } } };
+  const task = events.started(S, "c", "taskToolCall", { subagentType: { brandNew: {} } });
   assert.deepEqual(find(bundled, task), []);
 });
 
