@@ -1,3 +1,4 @@
+// test-run: scaled
 import { goldenTests, type GoldenCase } from "./helpers/golden.js";
 
 // Data kept as it was (issue 13): numbers JSON.parse would change, duplicate keys, a call started

@@ -1,3 +1,4 @@
+// test-run: scaled
 import { goldenTests, type GoldenCase } from "./helpers/golden.js";
 
 const F = "test/fixtures";
@@ -40,12 +41,12 @@ for (const [name, path] of FIXTURES) {
 }
 cases.push(
   // Arguments, results, prompt and answer only when asked for.
-  { name: "export-otlp-content-2026-long", argv: ["export", "--include-content", `${F}/2026-long.ndjson`], wholeOnly: true },
-  { name: "export-otlp-allow-incomplete", argv: ["export", "--allow-incomplete", `${F}/crash-no-result.ndjson`], wholeOnly: true },
+  { name: "export-otlp-content-2026-long", argv: ["export", "--include-content", `${F}/2026-long.ndjson`] },
+  { name: "export-otlp-allow-incomplete", argv: ["export", "--allow-incomplete", `${F}/crash-no-result.ndjson`] },
   // Several files: one OTLP document per run, one Chrome trace document for all.
-  { name: "export-otlp-several", argv: ["export", `${F}/2026-long.ndjson`, `${F}/two-sessions.ndjson`], wholeOnly: true },
-  { name: "export-chrome-several", argv: ["export", "--format", "chrome-trace", `${F}/2026-long.ndjson`, `${F}/two-sessions.ndjson`], wholeOnly: true },
-  { name: "export-chrome-empty", argv: ["export", "--format", "chrome-trace"], wholeOnly: true },
-  { name: "export-otlp-service-name", argv: ["export", "--service-name", "ci-agent", `${F}/parallel-out-of-order.ndjson`], wholeOnly: true },
+  { name: "export-otlp-several", argv: ["export", `${F}/2026-long.ndjson`, `${F}/two-sessions.ndjson`] },
+  { name: "export-chrome-several", argv: ["export", "--format", "chrome-trace", `${F}/2026-long.ndjson`, `${F}/two-sessions.ndjson`] },
+  { name: "export-chrome-empty", argv: ["export", "--format", "chrome-trace"] },
+  { name: "export-otlp-service-name", argv: ["export", "--service-name", "ci-agent", `${F}/parallel-out-of-order.ndjson`] },
 );
 goldenTests(cases);

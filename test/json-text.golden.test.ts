@@ -1,3 +1,4 @@
+// test-run: scaled
 import { goldenTests, type GoldenCase } from "./helpers/golden.js";
 
 const F = "test/fixtures";

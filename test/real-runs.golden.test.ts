@@ -1,3 +1,4 @@
+// test-run: scaled
 // Issue 12: every command over the fixtures built from real runs (FORMAT.md §5.4, §9):
 // real-2026 (every real-capture shape, runs that end well), failed-run (stderr merged, no result,
 // the CLI's own message last), runs that tell nothing (no-session/), a result with is_error:true,
@@ -14,7 +15,7 @@ function everyCommand(stem: string, path: string): void {
     { name: `real/text-${stem}`, argv: ["text", path] },
     { name: `real/text-v-${stem}`, argv: ["text", "-v", path] },
     { name: `real/timeline-${stem}`, argv: ["timeline", path] },
-    { name: `real/timeline-html-${stem}`, argv: ["timeline", "--format", "html", path], wholeOnly: true },
+    { name: `real/timeline-html-${stem}`, argv: ["timeline", "--format", "html", path] },
     { name: `real/stats-${stem}`, argv: ["stats", path] },
     { name: `real/stats-md-${stem}`, argv: ["stats", "--format", "markdown", path] },
     { name: `real/stats-json-${stem}`, argv: ["stats", "--format", "json", path] },

@@ -1,3 +1,4 @@
+// test-run: scaled
 import { readdirSync } from "node:fs";
 import { goldenTests, type GoldenCase } from "./helpers/golden.js";
 

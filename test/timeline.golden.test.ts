@@ -1,3 +1,4 @@
+// test-run: scaled
 import { goldenTests, type GoldenCase } from "./helpers/golden.js";
 
 const F = "test/fixtures";
@@ -58,9 +59,9 @@ cases.push(
     argv: ["timeline", `${F}/2025-shape.ndjson`, `${F}/does-not-exist.ndjson`, `${F}/crash-no-result.ndjson`, `${F}/parallel-out-of-order.ndjson`],
   },
   { name: "timeline-lenient-truncated", argv: ["timeline", "--lenient", `${F}/truncated-last-line.ndjson`] },
-  { name: "timeline-unknown-column", argv: ["timeline", "--columns", "seq,durration,status", `${F}/2026-long.ndjson`], wholeOnly: true },
-  { name: "timeline-duplicate-column", argv: ["timeline", "--columns", "seq,seq", `${F}/2026-long.ndjson`], wholeOnly: true },
-  { name: "timeline-bad-format", argv: ["timeline", "--format", "xlsx", `${F}/2026-long.ndjson`], wholeOnly: true },
+  { name: "timeline-unknown-column", argv: ["timeline", "--columns", "seq,durration,status", `${F}/2026-long.ndjson`] },
+  { name: "timeline-duplicate-column", argv: ["timeline", "--columns", "seq,seq", `${F}/2026-long.ndjson`] },
+  { name: "timeline-bad-format", argv: ["timeline", "--format", "xlsx", `${F}/2026-long.ndjson`] },
 );
 
 goldenTests(cases);

@@ -1,3 +1,4 @@
+// test-run: scaled
 import { goldenTests, type GoldenCase } from "./helpers/golden.js";
 
 // Golden diagnostics of `cursorlog validate`, whole input and in 1, 3 and 7-byte chunks.
@@ -56,7 +57,7 @@ cases.push(
   { name: "validate-github-lifecycle", argv: ["validate", "--format", "github", `${V}/lifecycle-errors.ndjson`, `${V}/lifecycle-warnings.ndjson`] },
   { name: "validate-github-bad-json-stdin", argv: ["validate", "--format", "github"], stdinFile: `${V}/bad-json.ndjson` },
   { name: "validate-github-hostile", argv: ["validate", "--format", "github", "--strict", `${V}/hostile.ndjson`] },
-  { name: "validate-bad-format", argv: ["validate", "--format", "xml", `${F}/2025-shape.ndjson`], wholeOnly: true },
+  { name: "validate-bad-format", argv: ["validate", "--format", "xml", `${F}/2025-shape.ndjson`] },
 
   // --max-errors: the summary says where it stopped; the second file is never read
   { name: "validate-max-errors", argv: ["validate", "--max-errors", "3", `${V}/wrong-types.ndjson`, `${F}/2025-shape.ndjson`] },
@@ -67,13 +68,13 @@ cases.push(
   { name: "validate-schema-file", argv: ["validate", "--schema", `${V}/user-schema.json`, `${V}/for-user-schemas.ndjson`, `${V}/unknown.ndjson`] },
   { name: "validate-schema-strict", argv: ["validate", "--strict", "--schema", `${V}/user-schemas`, `${V}/for-user-schemas.ndjson`] },
   // a schema that does not compile: exit 3 before any input is opened (the missing file is never reported)
-  { name: "validate-schema-broken", argv: ["validate", "--schema", `${V}/broken-schemas`, `${F}/does-not-exist.ndjson`], wholeOnly: true },
-  { name: "validate-schema-broken-ref", argv: ["validate", "--schema", `${V}/broken-ref.schema.json`, `${F}/does-not-exist.ndjson`], wholeOnly: true },
-  { name: "validate-schema-missing", argv: ["validate", "--schema", `${V}/no-such-schemas`, `${F}/2025-shape.ndjson`], wholeOnly: true },
-  { name: "validate-schema-no-entry", argv: ["validate", "--schema", `${V}`, `${F}/2025-shape.ndjson`], wholeOnly: true },
+  { name: "validate-schema-broken", argv: ["validate", "--schema", `${V}/broken-schemas`, `${F}/does-not-exist.ndjson`] },
+  { name: "validate-schema-broken-ref", argv: ["validate", "--schema", `${V}/broken-ref.schema.json`, `${F}/does-not-exist.ndjson`] },
+  { name: "validate-schema-missing", argv: ["validate", "--schema", `${V}/no-such-schemas`, `${F}/2025-shape.ndjson`] },
+  { name: "validate-schema-no-entry", argv: ["validate", "--schema", `${V}`, `${F}/2025-shape.ndjson`] },
 
   // cursorlog schema TYPE with an unknown type: a usage error that lists the types
-  { name: "validate-schema-command-unknown-type", argv: ["schema", "hologram"], wholeOnly: true },
+  { name: "validate-schema-command-unknown-type", argv: ["schema", "hologram"] },
 );
 
 goldenTests(cases);

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// The test suites, as `make test` and `make stress` run them.
+//
+//   node scripts/run-tests.mjs            # make test: the fast loop (every golden, small fuzz and stress inputs)
+//   node scripts/run-tests.mjs --stress   # make stress: the heavy runs, at full size
+//   node scripts/run-tests.mjs test/x.test.ts ...   # just these files, each in its own phase as marked
+//
+// A test file says how it must be run in a comment line of its own near the top:
+//
+//   // test-run: alone    it cannot share the machine (a timing, a memory ceiling, a wall-clock
+//                         deadline): it runs after the others, one file at a time, nothing beside it.
+//   // test-run: scaled   it runs small in make test and again at full size in make stress
+//                         (CURSORLOG_STRESS=1; test/helpers/scale.ts).
+//   // test-run: stress   it runs in make stress only (a browser, hundreds of MiB, another
+//                         language's decoder).
+//
+// Unmarked files run in make test, several at once (--test-concurrency, TEST_CONCURRENCY to change):
+// each file is its own process, and no two files share a path they write.
+// Each phase is one `node --test` run with its own summary; the exit status is the first failure's.
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+
+const root = join(import.meta.dirname ?? new URL(".", import.meta.url).pathname, "..");
+process.chdir(root);
+
+const args = process.argv.slice(2);
+const stress = args.includes("--stress");
+const named = args.filter((a) => !a.startsWith("--"));
+
+const MARK = /^\/\/ test-run: (alone|scaled|stress)\s*$/m;
+
+function markOf(file) {
+  const head = readFileSync(file, "utf8").split("\n").slice(0, 40).join("\n");
+  return MARK.exec(head)?.[1] ?? "shared";
+}
+
+function list(dir) {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".test.ts"))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+const files = named.length > 0 ? named : [...list("test"), ...list("test/stress")];
+const byMark = { shared: [], alone: [], scaled: [], stress: [] };
+for (const f of files) byMark[markOf(f)].push(f);
+
+// Two cores: three files at once keeps both busy while a file waits on its child processes.
+const concurrency = Number(process.env.TEST_CONCURRENCY ?? Math.max(2, availableParallelism() + 1));
+
+const phases = stress
+  ? [{ name: "stress", files: [...byMark.scaled, ...byMark.stress], concurrency: 1, env: { CURSORLOG_STRESS: "1" } }]
+  : [
+      { name: "shared", files: [...byMark.shared, ...byMark.scaled], concurrency, env: {} },
+      { name: "alone", files: byMark.alone, concurrency: 1, env: {} },
+    ];
+if (named.length > 0 && !stress) phases.push({ name: "stress", files: byMark.stress, concurrency: 1, env: { CURSORLOG_STRESS: "1" } });
+
+/** Runs one phase, its output passed through as it comes; resolves to its status and its counts. */
+function run(p) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "--test", `--test-concurrency=${p.concurrency}`, ...p.files], {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, ...p.env },
+    });
+    let tail = "";
+    child.stdout.on("data", (b) => {
+      process.stdout.write(b);
+      tail = (tail + b.toString("latin1")).slice(-4096);
+    });
+    child.on("close", (code, signal) => {
+      const count = (k) => Number(new RegExp(`^# ${k} (\\d+)$`, "m").exec(tail)?.[1] ?? 0);
+      resolve({ code: code ?? 1, signal, pass: count("pass"), fail: count("fail"), skipped: count("skipped") });
+    });
+  });
+}
+
+let status = 0;
+const total = { pass: 0, fail: 0, skipped: 0 };
+const t00 = Date.now();
+for (const p of phases) {
+  if (p.files.length === 0) continue;
+  const t0 = Date.now();
+  process.stdout.write(`\n# cursorlog tests, ${p.name}: ${p.files.length} files, ${p.concurrency} at a time\n`);
+  const r = await run(p);
+  for (const k of Object.keys(total)) total[k] += r[k];
+  const how = r.code === 0 ? "passed" : `FAILED (status ${r.code}${r.signal ? `, ${r.signal}` : ""})`;
+  process.stdout.write(`# cursorlog tests, ${p.name}: ${how} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  if (r.code !== 0 && status === 0) status = r.code;
+}
+process.stdout.write(`# cursorlog tests, all phases, ${((Date.now() - t00) / 1000).toFixed(1)} s:\n`);
+process.stdout.write(`${stress ? "stress" : "tests"}: ${total.pass} passed, ${total.fail} failed, ${total.skipped} skipped\n`);
+process.exit(status);
