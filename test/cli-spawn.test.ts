@@ -47,7 +47,7 @@ test("bin: `| head -n1` on a large input ends at once with status 0 and no messa
   assert.equal(r.stderr, "status=0\n");
 });
 
-test("bin: a live pipe prints each action as its call completes, before the input ends", { timeout: 20_000 }, async (t) => {
+test("bin: a live pipe prints each action as its call completes, before the input ends", { timeout: 60_000 }, async (t) => {
   const lines = readFileSync("test/fixtures/2026-long.ndjson", "utf8").split("\n");
   const child = spawn("node", [BIN, "text"], { env: ENV, stdio: ["pipe", "pipe", "pipe"] });
   t.after(() => child.kill());
@@ -71,7 +71,7 @@ test("bin: a live pipe prints each action as its call completes, before the inpu
 });
 
 for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
-  test(`bin: ${signal} during a live pipe keeps what was written and exits ${status}`, { timeout: 20_000 }, async (t) => {
+  test(`bin: ${signal} during a live pipe keeps what was written and exits ${status}`, { timeout: 60_000 }, async (t) => {
     const lines = readFileSync("test/fixtures/2026-long.ndjson", "utf8").split("\n");
     const child = spawn("node", [BIN, "text"], { env: ENV, stdio: ["pipe", "pipe", "pipe"] });
     t.after(() => child.kill("SIGKILL"));
@@ -89,7 +89,7 @@ for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
   });
 }
 
-test("bin: --follow reads a growing file as it is written and stops at the run's result", { timeout: 20_000 }, async (t) => {
+test("bin: --follow reads a growing file as it is written and stops at the run's result", { timeout: 60_000 }, async (t) => {
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-follow-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const log = join(dir, "live.ndjson");
@@ -112,7 +112,7 @@ test("bin: --follow reads a growing file as it is written and stops at the run's
   assert.equal(out, readFileSync("test/golden/text-2026-long.stdout", "utf8"));
 });
 
-test("bin: --follow on a run without a result waits until interrupted (130)", { timeout: 20_000 }, async (t) => {
+test("bin: --follow on a run without a result waits until interrupted (130)", { timeout: 60_000 }, async (t) => {
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-follow-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const log = join(dir, "stuck.ndjson");

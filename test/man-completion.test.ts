@@ -24,9 +24,16 @@ test("the man page names every command and every option of each", () => {
   }
 });
 
+/** `cursorlog completion bash` from the sources, made once (a node with tsx each time cost a second or two). */
+let completionScript: string | undefined;
+function bashCompletion(): string {
+  completionScript ??= spawnSync("node", ["--import", "tsx", "-e", 'import("./src/cli/main.ts").then(async (m) => { const { PassThrough } = await import("node:stream"); const out = new PassThrough(); out.pipe(process.stdout); await m.main(["completion","bash"], { stdin: new PassThrough(), stdout: out, stderr: process.stderr, env: {}, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false }); out.end(); })'], { encoding: "utf8" }).stdout;
+  return completionScript;
+}
+
 function bashComplete(line: string): string[] {
   const words = line.split(" ");
-  const script = `${(spawnSync("node", ["--import", "tsx", "-e", 'import("./src/cli/main.ts").then(async (m) => { const { PassThrough } = await import("node:stream"); const out = new PassThrough(); out.pipe(process.stdout); await m.main(["completion","bash"], { stdin: new PassThrough(), stdout: out, stderr: process.stderr, env: {}, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false }); out.end(); })'], { encoding: "utf8" }).stdout)}
+  const script = `${bashCompletion()}
 COMP_WORDS=(${words.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${words.length - 1}
 _cursorlog; printf '%s\\n' "\${COMPREPLY[@]}"`;
   const r = spawnSync("bash", ["--norc", "--noprofile", "-c", script], { encoding: "utf8", cwd: "test/fixtures" });

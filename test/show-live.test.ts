@@ -150,22 +150,41 @@ test("live line: the run ends while it shows: erased at the end", () => {
   }
 });
 
-/** Output so far of a process; resolves `until` when `pred` holds, fails after `ms`. */
+/**
+ * Output so far of a process: `until` resolves when `pred` holds (checked as output comes), `exit`
+ * with the exit status; each fails after its bound and clears its timer either way, so nothing is
+ * left to hold the test process open once the test is done.
+ */
 function watch(child: ReturnType<typeof spawn>) {
   let out = "";
-  child.stdout!.on("data", (d: Buffer) => (out += d.toString("utf8")));
-  child.stderr!.on("data", (d: Buffer) => (out += d.toString("utf8")));
+  const waiters = new Set<() => void>();
+  const add = (d: Buffer) => {
+    out += d.toString("utf8");
+    for (const w of waiters) w();
+  };
+  child.stdout!.on("data", add);
+  child.stderr!.on("data", add);
   const exited = new Promise<number>((res) => child.on("exit", (code) => res(code ?? -1)));
+  /** `p`, or a failure naming `what` after `ms`; the timer is cleared when `p` settles first. */
+  const bounded = <T>(p: Promise<T>, what: string, ms: number): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}; output so far: ${JSON.stringify(out)}`)), ms);
+    });
+    return Promise.race([p, bound]).finally(() => clearTimeout(timer));
+  };
   return {
     text: () => out,
-    exited,
-    async until(pred: (s: string) => boolean, what: string, ms = 15_000): Promise<void> {
-      const t0 = Date.now();
-      while (!pred(out)) {
-        if (Date.now() - t0 > ms) assert.fail(`timed out waiting for ${what}; output so far: ${JSON.stringify(out)}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+    until(pred: (s: string) => boolean, what: string, ms = 15_000): Promise<void> {
+      let w: () => void = () => {};
+      const met = new Promise<void>((resolve) => {
+        w = () => pred(out) && resolve();
+        waiters.add(w);
+        w();
+      });
+      return bounded(met, what, ms).finally(() => waiters.delete(w));
     },
+    exit: (ms = 20_000): Promise<number> => bounded(exited, "the exit", ms),
   };
 }
 
@@ -184,7 +203,7 @@ test(`under a pseudo-terminal, show ${follow} draws the running call and replace
     await w.until((s) => s.includes("running 1s"), "the live line");
     assert.ok(w.text().replace(/\r\n/g, "\n").includes(`${ERASE}\n… Ran terminal command: sleep 5 · running 1s`), JSON.stringify(w.text()));
     appendFileSync(log, JSON.stringify(EVENTS.completed) + "\n" + JSON.stringify(EVENTS.result) + "\n");
-    const code = await Promise.race([w.exited, w.until(() => false, "the exit", 20_000).then(() => -1)]);
+    const code = await w.exit();
     assert.equal(code, 0, w.text());
     const out = w.text().replace(/\r\n/g, "\n");
     const drawn = out.lastIndexOf("running");

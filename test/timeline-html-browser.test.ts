@@ -1,19 +1,22 @@
+// test-run: stress
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { accessSync, constants, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
-import { test } from "node:test";
+import { test, type TestContext } from "node:test";
 import { promisify } from "node:util";
 import { runCli } from "./helpers/run-cli.js";
 
 /**
- * The page in a real browser: Debian's chromium, headless, driven directly (no puppeteer). Skipped,
- * saying so, only when no chromium binary is on PATH ($CHROMIUM names another one); .ci/run installs
- * it when it can. UPDATE_GOLDEN=1 also refreshes docs/timeline.png, the README's screenshot.
+ * The page in a real browser: Debian's chromium, headless, driven directly (no puppeteer). About a
+ * minute of browsers, so it runs in `make stress` only (the marker above). When no chromium binary
+ * is on PATH ($CHROMIUM names another one) each test is skipped, saying what to install; under CI
+ * (CI=true: .ci/run installs chromium as root) it fails instead, so a browser that went missing is
+ * seen. UPDATE_GOLDEN=1 also refreshes docs/timeline.png, the README's screenshot.
  */
 const CHROMIUM = findChromium();
-const SKIP = "no chromium installed: install Debian's chromium (apt-get install chromium) or set CHROMIUM=/path/to/chrome to run the browser tests";
+const MISSING = "no chromium installed: install Debian's chromium (apt-get install chromium) or set CHROMIUM=/path/to/chrome to run the browser tests";
 const UPDATE = process.env.UPDATE_GOLDEN === "1";
 const run = promisify(execFile);
 
@@ -32,6 +35,14 @@ function findChromium(): string | undefined {
     }
   }
   return undefined;
+}
+
+/** True (the test skipped, saying what to install) when there is no chromium; under CI=true a failure instead. */
+function noChromium(t: TestContext): boolean {
+  if (CHROMIUM !== undefined) return false;
+  if (process.env.CI === "true") assert.fail(`${MISSING} (CI=true: .ci/run installs it as root; a CI run without it fails rather than skipping)`);
+  t.skip(MISSING);
+  return true;
 }
 
 /** Runs headless chromium on `args` with a throw-away profile; console messages go to stderr (INFO:CONSOLE). */
@@ -82,7 +93,7 @@ const FIXTURES = [
 ];
 
 test("browser: each page draws one .bar (with its data-call-id) per tool call, without a console error", { concurrency: 4 }, async (t) => {
-  if (CHROMIUM === undefined) return t.skip(SKIP);
+  if (noChromium(t)) return;
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-html-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   await Promise.all(
@@ -100,7 +111,7 @@ test("browser: each page draws one .bar (with its data-call-id) per tool call, w
 });
 
 test("browser: a command holding </script><script>… is shown as text and never runs", async (t) => {
-  if (CHROMIUM === undefined) return t.skip(SKIP);
+  if (noChromium(t)) return;
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-html-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const evil = "</script><script>alert(1)</script>";
@@ -129,7 +140,7 @@ test("browser: a command holding </script><script>… is shown as text and never
 });
 
 test("browser: hostile.ndjson's escape sequences and bidi override reach the DOM escaped, never raw", async (t) => {
-  if (CHROMIUM === undefined) return t.skip(SKIP);
+  if (noChromium(t)) return;
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-html-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const { dom, console } = await dumpDom(await page(dir, "hostile", ["test/fixtures/hostile.ndjson"]));
@@ -140,7 +151,7 @@ test("browser: hostile.ndjson's escape sequences and bidi override reach the DOM
 });
 
 test("browser: a completion without a start is labelled with its time, an open call stops at the session's end, an empty target leaves no empty aria-label part", async (t) => {
-  if (CHROMIUM === undefined) return t.skip(SKIP);
+  if (noChromium(t)) return;
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-html-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const sid = "7d0c2b7e-4a1f-4c55-9a0e-3f7d2c1b9e01";
@@ -168,7 +179,7 @@ test("browser: a completion without a start is labelled with its time, an open c
 });
 
 test("browser: a 1400x900 screenshot of 2026-long's page (UPDATE_GOLDEN=1 keeps it as docs/timeline.png)", async (t) => {
-  if (CHROMIUM === undefined) return t.skip(SKIP);
+  if (noChromium(t)) return;
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-html-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const html = await page(dir, "long", ["test/fixtures/2026-long.ndjson"]);

@@ -8,7 +8,9 @@ export interface PtyResult {
 }
 
 // Runs argv with stdout and stderr on one pseudo-terminal (stdin: /dev/null), reads until the child
-// ends or 20 s pass, and prints {"raw": base64, "code": n}. The columns are set so that nothing wraps.
+// ends or 60 s pass, and prints {"raw": base64, "code": n}. The columns are set so that nothing wraps.
+// (The bound only stops a hang: a run takes well under a second, several on a machine shared with
+// other test files.)
 const RUNNER = String.raw`
 import base64, json, os, pty, select, subprocess, sys, time, fcntl, termios, struct
 argv = json.loads(sys.argv[1]); env = json.loads(sys.argv[2])
@@ -16,7 +18,7 @@ master, slave = pty.openpty()
 fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
 p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, env=env, close_fds=True)
 os.close(slave)
-out = b""; deadline = time.time() + 20
+out = b""; deadline = time.time() + 60
 while time.time() < deadline:
     r, _, _ = select.select([master], [], [], 0.2)
     if r:
@@ -36,11 +38,11 @@ except subprocess.TimeoutExpired:
 print(json.dumps({"raw": base64.b64encode(out).decode(), "code": code}))
 `;
 
-/** Runs `node bin/cursorlog.js ARGS` on a pseudo-terminal (python3's pty module), bounded at 20 s. */
+/** Runs `node bin/cursorlog.js ARGS` on a pseudo-terminal (python3's pty module), bounded at 60 s. */
 export function runOnPty(args: string[], env: Record<string, string>): Promise<PtyResult> {
   const argv = [process.execPath, "bin/cursorlog.js", ...args];
   return new Promise((resolve, reject) => {
-    execFile("python3", ["-c", RUNNER, JSON.stringify(argv), JSON.stringify({ PATH: process.env.PATH ?? "", ...env })], { timeout: 30_000 }, (err, stdout) => {
+    execFile("python3", ["-c", RUNNER, JSON.stringify(argv), JSON.stringify({ PATH: process.env.PATH ?? "", ...env })], { timeout: 90_000 }, (err, stdout) => {
       if (err) return reject(err);
       const r = JSON.parse(stdout) as { raw: string; code: number };
       resolve({ raw: Buffer.from(r.raw, "base64").toString("utf8"), code: r.code });
