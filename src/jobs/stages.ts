@@ -124,6 +124,7 @@ export async function buildFileStage(
       // accepted before the task is done; nothing goes to the task's output file.
       const otlp = await import("../outputs/otlp/index.js");
       const sender = new otlp.OtlpSender(send);
+      sender.warn = (message) => reporter.report({ severity: "warning", message, code: ExitCode.OK });
       await sender.open();
       const end = async () => {
         try {

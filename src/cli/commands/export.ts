@@ -1,12 +1,14 @@
-import { Command, InvalidArgumentError, Option } from "commander";
+import { Command, Option } from "commander";
 import type { Reporter } from "../../diagnostics.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { Stage } from "../../stream/stage.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import type { Io } from "../io.js";
+import type { SendOptions } from "../../outputs/otlp/send.js";
 import { runCommand } from "../run-command.js";
 import { withInputOptions, withJobsOption } from "../shared-options.js";
+import { checkHeader, checkUrl, envSettings, envUrl, redactUrl, SettingError, tracesUrl } from "../../outputs/otlp/settings.js";
 
 export const EXPORT_EXAMPLES = `Examples:
   $ cursorlog export run.ndjson > run.otlp.jsonl    # OTLP/JSON, a trace per run
@@ -47,16 +49,21 @@ Times: a call runs from startedAtMs to completedAtMs, else between its events' t
 ends at its last logged time and starts at its first, or earlier when the result's duration_ms says
 so. A call still open when its run ended runs to the run's end. Logs without times (2025) are not
 given made-up durations: their spans sit at the Unix epoch, zero-length, 1 ns apart in start order,
-with cursor.time.unknown=true.
+with cursor.time.unknown=true. A time OTLP cannot hold (before 1970, after 2554-07-21: a negative
+one, year 9999, 1e308) is taken as absent, with a warning at its line once per run.
 
 Sending (--endpoint URL, or --send for the endpoint in the environment): OTLP/HTTP, protobuf unless
 --protocol http/json; /v1/traces is appended to the URL unless it ends so, as with
 OTEL_EXPORTER_OTLP_ENDPOINT. The standard variables apply: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT and
 OTEL_EXPORTER_OTLP_ENDPOINT (for --send; default http://localhost:4318), OTEL_EXPORTER_OTLP_HEADERS
 and _TRACES_HEADERS (with --header added), OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_EXPORTER_OTLP_TIMEOUT
-(default 10 s for one request, retries included), OTEL_EXPORTER_OTLP_COMPRESSION, OTEL_SERVICE_NAME
-(default cursor-agent). A refused connection, 429, 502, 503 and 504 are retried with backoff until
-the timeout; what still fails stops the export with one message and exit status 2.
+(ms, default 10000: the deadline of one request, retries included, whatever the collector does),
+OTEL_EXPORTER_OTLP_COMPRESSION (gzip), OTEL_EXPORTER_OTLP_CERTIFICATE, _CLIENT_CERTIFICATE and
+_CLIENT_KEY (PEM files, for https), OTEL_SERVICE_NAME (default cursor-agent); a value that cannot
+be used is refused (exit 2). A refused or reset connection, 429, 502, 503 and 504 are retried with
+backoff until the deadline; what still fails, and a 200 whose partial_success rejects spans, stops
+the export with one message (user info and query values of the URL shown as ***) and exit status
+2; with --jobs no runner sends anything after it. The spans are sent, not written: no -o.
 
 A run without a result (crash, kill, truncated log) is still exported, with an error status; it is
 reported on stderr with exit status 4 unless --allow-incomplete. A result with is_error: status 1.
@@ -70,43 +77,29 @@ interface ExportRaw extends SharedRaw {
   endpoint?: string;
   send?: boolean;
   protocol?: Protocol;
-  header?: Record<string, string>;
+  header?: string[];
   serviceName?: string;
   includeContent?: boolean;
   allowIncomplete?: boolean;
 }
 
-function parseHeader(value: string, previous: Record<string, string> | undefined): Record<string, string> {
-  const at = value.indexOf("=");
-  if (at <= 0) throw new InvalidArgumentError("expected NAME=VALUE, e.g. Authorization=Bearer abc");
-  return { ...previous, [value.slice(0, at).trim()]: value.slice(at + 1).trim() };
+/** `--header NAME=VALUE`, collected as given: checked in the action, whose messages never quote a value. */
+function collectHeader(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
-function parseUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new InvalidArgumentError("expected an http:// or https:// URL, e.g. http://localhost:4318");
+/** The --header options as headers (the last of a name wins); a message names the header, never its value. */
+function parseHeaders(given: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const h of given) {
+    const at = h.indexOf("=");
+    if (at <= 0 || h.slice(0, at).trim() === "") throw new SettingError("--header: expected NAME=VALUE, e.g. Authorization=Bearer abc");
+    const name = h.slice(0, at).trim();
+    const value = h.slice(at + 1).trim();
+    checkHeader("--header", name, value);
+    out[name] = value;
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new InvalidArgumentError("expected an http:// or https:// URL (OTLP/HTTP)");
-  return value;
-}
-
-/** OTEL_EXPORTER_OTLP_ENDPOINT's rule: the signal's path is appended to a base URL. */
-export function tracesUrl(base: string): string {
-  const url = new URL(base);
-  if (/\/v1\/traces\/?$/.test(url.pathname)) return url.href;
-  url.pathname = url.pathname.replace(/\/?$/, "/v1/traces");
-  return url.href;
-}
-
-/** Where --send sends: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as it is, else OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces, else localhost:4318. */
-function envUrl(env: Io["env"]): string {
-  const traces = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
-  if (traces) return parseUrl(traces);
-  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
-  return tracesUrl(base ? parseUrl(base) : "http://localhost:4318");
+  return out;
 }
 
 function envProtocol(env: Io["env"]): string {
@@ -119,10 +112,10 @@ export function exportCommand(ctx: CommandContext): Command {
     .addHelpText("before", EXPORT_EXAMPLES)
     .addHelpText("after", EXPORT_HELP)
     .addOption(new Option("--format <format>", "otlp-json or chrome-trace").choices(["otlp-json", "chrome-trace"]).default("otlp-json"))
-    .addOption(new Option("--endpoint <url>", "send the spans over OTLP/HTTP to this collector instead of writing them").argParser(parseUrl))
+    .addOption(new Option("--endpoint <url>", "send the spans over OTLP/HTTP to this collector instead of writing them"))
     .option("--send", "send the spans to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT / OTEL_EXPORTER_OTLP_ENDPOINT (default http://localhost:4318)")
     .addOption(new Option("--protocol <protocol>", "how to send: http/protobuf (default, or OTEL_EXPORTER_OTLP_PROTOCOL) or http/json").choices(["http/protobuf", "http/json"]))
-    .addOption(new Option("--header <name=value>", "an HTTP header to send (repeatable), beside OTEL_EXPORTER_OTLP_HEADERS").argParser(parseHeader))
+    .addOption(new Option("--header <name=value>", "an HTTP header to send (repeatable), beside OTEL_EXPORTER_OTLP_HEADERS").argParser(collectHeader))
     .option("--service-name <name>", "the resource's service.name (default: OTEL_SERVICE_NAME, else cursor-agent)")
     .option("--include-content", "add tool arguments and results, the prompt and the answer to the spans (they may hold secrets)")
     .option("--allow-incomplete", "a run without a result is not an error (exit 0); it is exported either way");
@@ -137,18 +130,33 @@ export function exportCommand(ctx: CommandContext): Command {
       fail(`${raw.protocol !== undefined ? "--protocol" : "--header"} needs --endpoint or --send`);
     }
     if (raw.endpoint !== undefined && raw.send === true) fail("--endpoint and --send cannot be used together (--send takes the endpoint from the environment)");
-    let url = "";
-    let protocol: Protocol = "http/protobuf";
+    // The spans go to the collector: -o would only empty its file.
+    const output = (raw as { output?: string }).output;
+    if (sending && output !== undefined && output !== "-") fail(`-o cannot be used with ${raw.send === true ? "--send" : "--endpoint"}: the spans are sent, nothing is written`);
+    let send: SendOptions | undefined;
     if (sending) {
-      try {
-        url = raw.endpoint !== undefined ? tracesUrl(raw.endpoint) : envUrl(ctx.io.env);
-      } catch (err) {
-        fail(`OTEL_EXPORTER_OTLP_ENDPOINT: ${(err as Error).message}`);
-      }
       const p = raw.protocol ?? envProtocol(ctx.io.env);
       if (p === "grpc") fail("OTLP over gRPC is not supported: use http/protobuf (a collector's port 4318)");
       if (p !== "http/protobuf" && p !== "http/json") fail(`unknown OTLP protocol ${JSON.stringify(p)}: use http/protobuf or http/json`);
-      protocol = p as Protocol;
+      try {
+        const url = raw.endpoint !== undefined ? tracesUrl(checkUrl("--endpoint", raw.endpoint)) : envUrl(ctx.io.env);
+        const env = envSettings(ctx.io.env);
+        send = {
+          url,
+          shownUrl: redactUrl(url),
+          protocol: p as Protocol,
+          headers: { ...env.headers, ...parseHeaders(raw.header ?? []) },
+          timeoutMillis: env.timeoutMillis,
+          compression: env.compression,
+          tls: env.tls,
+          userAgent: `cursorlog/${cmd.parent?.version() ?? "0"}`,
+          // The runners of --jobs share it: the first failure stops them all (see OtlpSender).
+          stop: new SharedArrayBuffer(4),
+        };
+      } catch (err) {
+        if (err instanceof SettingError) fail(err.message);
+        throw err;
+      }
     }
     const version = cmd.parent?.version() ?? "0";
     ctx.setRun(async () => {
@@ -167,14 +175,16 @@ export function exportCommand(ctx: CommandContext): Command {
         escape: ctx.io.stdoutIsTTY,
       };
       // Described as data, so that --jobs can build it in its worker threads (src/jobs/stages.ts).
-      if (!sending) return runCommand(ctx.io, files, raw, { command: "export", options: opts }, "export");
-      const send = { url, shownUrl: url, protocol, headers: raw.header ?? {}, timeoutMillis: undefined };
+      if (send === undefined) return runCommand(ctx.io, files, raw, { command: "export", options: opts }, "export");
       const sender = new otlp.OtlpSender(send);
       await sender.open();
       const io: Io = { ...ctx.io, stdout: sender.sink(), stdoutIsTTY: false };
       try {
         // In one thread the runs go to this sender; with --jobs each runner sends its own files' runs.
-        const makeStage = (reporter: Reporter): Stage => otlp.toOtlpQueue(opts, reporter, sender.queue);
+        const makeStage = (reporter: Reporter): Stage => {
+          sender.warn = (message) => reporter.report({ severity: "warning", message, code: ExitCode.OK });
+          return otlp.toOtlpQueue(opts, reporter, sender.queue);
+        };
         let code: ExitCode;
         try {
           code = await runCommand(io, files, raw, makeStage, "export", { command: "export", options: { ...opts, escape: false, send } });

@@ -5,7 +5,7 @@ import type { Reporter } from "../../diagnostics.js";
 import { escapeControls } from "../../sanitize.js";
 import type { Stage } from "../../stream/stage.js";
 import { runStage } from "../shared/run-stage.js";
-import { runSpans, type SpanOptions } from "./spans.js";
+import { OTLP_TIMES, runSpans, type SpanOptions } from "./spans.js";
 
 export { OtlpSender, type SendOptions } from "./send.js";
 
@@ -37,7 +37,7 @@ function spanOptions(opts: OtlpOptions): SpanOptions {
 export function toOtlpJson(opts: OtlpOptions, reporter: Reporter): Stage {
   const so = spanOptions(opts);
   const decoder = new TextDecoder();
-  return runStage({ allowIncomplete: opts.allowIncomplete, content: opts.content, messages: false }, reporter, (run) => {
+  return runStage({ allowIncomplete: opts.allowIncomplete, content: opts.content, messages: false, times: OTLP_TIMES }, reporter, (run) => {
     const line = decoder.decode(JsonTraceSerializer.serializeRequest(runSpans(run, so))) + "\n";
     return opts.escape === true ? escapeControls(line.slice(0, -1)) + "\n" : line;
   });
@@ -50,7 +50,7 @@ export function toOtlpJson(opts: OtlpOptions, reporter: Reporter): Stage {
  */
 export function toOtlpQueue(opts: OtlpOptions, reporter: Reporter, queue: ReadableSpan[][]): Stage {
   const so = spanOptions(opts);
-  return runStage({ allowIncomplete: opts.allowIncomplete, content: opts.content, messages: false }, reporter, (run) => {
+  return runStage({ allowIncomplete: opts.allowIncomplete, content: opts.content, messages: false, times: OTLP_TIMES }, reporter, (run) => {
     const spans = runSpans(run, so);
     queue.push(spans);
     return "\n".repeat(spans.length);

@@ -18,6 +18,20 @@ export interface SpanOptions {
   scope: InstrumentationScope;
 }
 
+/**
+ * The times OTLP can hold: its timestamps are unsigned 64-bit nanoseconds since the epoch
+ * (fixed64), from 1970-01-01 to 2554-07-21T23:34:33.709Z in whole ms. A logged time outside (a
+ * negative one, year 9999, 1e308) is no time: the export takes it as absent, as the run model
+ * takes an unreadable one, so the file and the wire carry the same valid spans (run-stage.ts
+ * says so once per run).
+ */
+export const OTLP_TIMES = {
+  accept: (ms: number) => ms >= 0 && ms <= MAX_OTLP_MS,
+  range: "OTLP can hold (1970-01-01T00:00:00Z to 2554-07-21T23:34:33.709Z)",
+};
+/** The last whole ms whose nanoseconds fit 64 bits (2^64 ns is 18446744073709.551616 ms). */
+const MAX_OTLP_MS = 18_446_744_073_709;
+
 /** A span's start and end, in ms since the epoch. */
 interface Interval {
   start: number;
@@ -49,7 +63,8 @@ export function runSpans(run: RunRecord, opts: SpanOptions): ReadableSpan[] {
   if (timed) {
     let start = run.firstMs!;
     const end = run.lastMs!;
-    if (durationMs !== undefined && durationMs >= 0 && end - durationMs < start) start = end - durationMs;
+    // (Not before the epoch: a duration longer than the time since is no start OTLP can hold.)
+    if (durationMs !== undefined && durationMs >= 0 && end - durationMs < start && end - durationMs >= 0) start = end - durationMs;
     root = { start: start, end: end };
   } else {
     root = { start: 0, end: (run.calls.length + 1) * NS };
@@ -206,7 +221,7 @@ function toolAttributes(c: RunCall, content: boolean): Attributes {
   const args = call.args ?? {};
   if (call.kind === "shell" && c.completed) {
     const code = o.exitCode;
-    if (typeof code === "number" && Number.isInteger(code)) a["process.exit.code"] = code;
+    if (typeof code === "number" && Number.isSafeInteger(code)) a["process.exit.code"] = code;
     const signal = str(o.signal);
     if (signal !== undefined) a["cursor.shell.signal"] = signal;
   }
@@ -270,12 +285,17 @@ function str(v: unknown): string | undefined {
   return typeof v === "string" && v !== "" ? v : undefined;
 }
 
+/**
+ * A number for an attribute: finite, and if whole, within ±2^53 (an attribute's whole number is
+ * an int64, and OTLP/JSON writes it as a JSON number: past 2^53 it would not be read back, past
+ * 2^63 not be one).
+ */
 function num(v: unknown): number | undefined {
-  return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+  return typeof v === "number" && Number.isFinite(v) && (!Number.isInteger(v) || Math.abs(v) <= Number.MAX_SAFE_INTEGER) ? v : undefined;
 }
 
 function count(v: unknown): number | undefined {
-  return typeof v === "number" && Number.isInteger(v) && v >= 0 ? v : undefined;
+  return typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
 }
 
 function isObject(v: unknown): v is JsonObject {

@@ -81,6 +81,11 @@ export class RunCollector {
     readonly session: Session,
     /** Keep the agent's messages (the Chrome trace draws them; OTLP does not). */
     private readonly keepMessages: boolean,
+    /**
+     * Whether a time as logged is one (false: taken as absent, as an unreadable one is). The
+     * OTLP export keeps only what its nanoseconds can hold; by default every finite time is kept.
+     */
+    private readonly keepTime: (ms: number, field: string, line: number) => boolean = () => true,
   ) {
     this.run = {
       index: session.index,
@@ -104,7 +109,7 @@ export class RunCollector {
   observe(step: Step, rec: JsonRecord): void {
     const ev = rec.value;
     const r = this.run;
-    const ts = msOf(ev.timestamp_ms);
+    const ts = this.kept(msOf(ev.timestamp_ms), "timestamp_ms", rec.line);
     if (ts !== undefined) this.time(ts);
     if (isInit(ev)) {
       r.model ??= str(ev.model);
@@ -127,7 +132,7 @@ export class RunCollector {
       // The start's whole call (its arguments uncut): the trace keeps each call of the run.
       const call = step.startCall ?? open;
       const c = this.newCall(open.callId, call, rec);
-      c.startMs = call.startedAtMs ?? ts;
+      c.startMs = this.kept(call.startedAtMs, "startedAtMs", rec.line) ?? ts;
       c.startLine = rec.line;
       this.bySeqOpen.set(open, c);
       r.calls.push(c);
@@ -138,7 +143,7 @@ export class RunCollector {
       let c = done.started === undefined ? undefined : this.bySeqOpen.get(done.started);
       if (c === undefined) {
         c = this.newCall(done.callId, done.call, rec);
-        c.startMs = done.call.startedAtMs;
+        c.startMs = this.kept(done.call.startedAtMs, "startedAtMs", rec.line);
         r.calls.push(c);
       } else this.bySeqOpen.delete(done.started);
       // The tracker merged in the start's arguments cut (OpenCall): the whole ones are here.
@@ -147,9 +152,11 @@ export class RunCollector {
       if (startArgs !== undefined && done.started !== undefined && done.started.args === done.call.args) c.call = { ...done.call, args: startArgs };
       if (c.modelCallId === undefined) c.modelCallId = str(rec.value.model_call_id);
       c.completed = true;
-      c.endMs = done.call.completedAtMs ?? ts;
+      const startedAt = this.kept(done.call.startedAtMs, "startedAtMs", rec.line);
+      const completedAt = this.kept(done.call.completedAtMs, "completedAtMs", rec.line);
+      c.endMs = completedAt ?? ts;
       c.endLine = rec.line;
-      if (done.call.startedAtMs !== undefined && done.call.completedAtMs !== undefined) c.startMs = done.call.startedAtMs;
+      if (startedAt !== undefined && completedAt !== undefined) c.startMs = startedAt;
       if (c.startMs !== undefined) this.time(c.startMs);
       if (c.endMs !== undefined) this.time(c.endMs);
       // The shellId is a number in real captures (task_notification's task_id is its text): events/background.ts.
@@ -191,6 +198,10 @@ export class RunCollector {
       shellId: undefined,
       background: undefined,
     };
+  }
+
+  private kept(ms: number | undefined, field: string, line: number): number | undefined {
+    return ms === undefined || this.keepTime(ms, field, line) ? ms : undefined;
   }
 
   private time(ms: number): void {
