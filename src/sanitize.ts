@@ -1,8 +1,17 @@
-/** C0 and C1 controls, DEL, and the bidi overrides that can disguise text ("Trojan Source"). */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-const UNSAFE_G = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-const UNSAFE_KEEP_NL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-const UNSAFE_KEEP_NL_G = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * Characters that show as nothing yet can disguise or reorder text on a terminal ("Trojan
+ * Source"): the bidi overrides and isolates (U+202A–E, U+2066–9), the bidi marks (U+200E, U+200F,
+ * U+061C), zero-width space, word joiner and byte order mark (U+200B, U+2060, U+FEFF), and the line
+ * and paragraph separators (U+2028, U+2029). ZWNJ and ZWJ (U+200C, U+200D) are left as they are:
+ * emoji sequences and several scripts need them. A regular-expression class body.
+ */
+export const INVISIBLE = "\\u061c\\u200b\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff";
+
+/** C0 and C1 controls, DEL, and the invisible characters above. */
+const UNSAFE = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f${INVISIBLE}]`);
+const UNSAFE_G = new RegExp(UNSAFE.source, "g");
+const UNSAFE_KEEP_NL = new RegExp(`[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f${INVISIBLE}]`);
+const UNSAFE_KEEP_NL_G = new RegExp(UNSAFE_KEEP_NL.source, "g");
 
 function escapeChar(c: string): string {
   switch (c) {
@@ -30,9 +39,9 @@ export function escapeControlsKeepLines(s: string): string {
   return UNSAFE_KEEP_NL.test(s) ? s.replace(UNSAFE_KEEP_NL_G, escapeChar) : s;
 }
 
-/** In JSON text, what a terminal would act on or reorder: controls but TAB and LF, DEL, C1, bidi overrides. */
-const JSON_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-const JSON_UNSAFE_G = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/** In JSON text, what a terminal would act on or reorder: controls but TAB and LF, DEL, C1, the invisible characters. */
+const JSON_UNSAFE = UNSAFE_KEEP_NL;
+const JSON_UNSAFE_G = UNSAFE_KEEP_NL_G;
 
 /**
  * JSON text for a terminal: each such character written as its \uXXXX escape. Inside a string

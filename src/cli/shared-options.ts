@@ -92,9 +92,18 @@ export function globalOptions(): Option[] {
   ];
 }
 
+/** The widest `--width` (and COLUMNS) taken: a rule or a padded line is built that wide. */
+export const MAX_WIDTH = 99999;
+
+/** A `--width`: a whole number of columns, 0 (no limit) to MAX_WIDTH. */
+export function parseWidth(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > MAX_WIDTH) throw new InvalidArgumentError(`expected a whole number of columns from 0 to ${MAX_WIDTH}`);
+  return Number(value);
+}
+
 /** `--width N` for commands that fit their output to the terminal; 0: no limit. */
 export function withWidthOption(cmd: Command, what: string): Command {
-  return cmd.addOption(new Option("-w, --width <columns>", what).argParser(parseCount).helpGroup("Output options:"));
+  return cmd.addOption(new Option("-w, --width <columns>", what).argParser(parseWidth).helpGroup("Output options:"));
 }
 
 /**

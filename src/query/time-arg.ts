@@ -29,16 +29,26 @@ export function parseTimeArg(text: string): number {
       Number(h) < 24 &&
       Number(mi) < 60 &&
       Number(sec) < 60;
-    if (valid) return utc - offsetMs(zone);
+    if (valid) {
+      const offset = offsetMs(zone);
+      if (offset === undefined) {
+        throw new FilterSyntaxError(`${zone} is not a UTC offset (hours 00 to 23, minutes 00 to 59, as in +02:00 or -05:30)`);
+      }
+      return utc - offset;
+    }
   }
   throw new FilterSyntaxError(
     `expected an ISO-8601 time (2026-01-01, 2026-01-01T12:00:00Z, 2026-01-01T12:00:00+02:00) or epoch milliseconds, not ${JSON.stringify(text)}`,
   );
 }
 
-function offsetMs(zone: string): number {
+/** A zone's offset from UTC in ms; undefined for one that cannot be (`+99:00`, `+05:75`). */
+function offsetMs(zone: string): number | undefined {
   if (zone === "Z" || zone === "z") return 0;
   const sign = zone[0] === "-" ? -1 : 1;
   const digits = zone.slice(1).replace(":", "");
-  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2) || "0")) * 60_000;
+  const hours = Number(digits.slice(0, 2));
+  const minutes = Number(digits.slice(2) || "0");
+  if (hours > 23 || minutes > 59) return undefined;
+  return sign * (hours * 60 + minutes) * 60_000;
 }

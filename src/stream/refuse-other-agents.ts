@@ -11,13 +11,16 @@ const HOLD_MAX = 64;
  * Wraps a command's stage: a file whose first event is another agent's (Claude Code, Codex, Gemini
  * CLI; see events/other-agents.ts) is refused with one line naming the format (exit 2), and
  * nothing of it reaches the stage; the next file is read. The agent CLI's text lines before a
- * file's first event are held until that event decides (64 at most).
+ * file's first event are held until that event decides (64 at most: past that, they and the
+ * ones after them go through in the order written).
  */
 export function refuseOtherAgents(inner: Stage, reporter: Reporter): Stage {
   /** The file being read has had its first event; `foreign`: it was another agent's. */
   let decided = false;
   let foreign = false;
   let held: Problem[] = [];
+  /** More than HOLD_MAX text lines came before the first event: they went through, in order. */
+  let overflowed = false;
 
   function release(): string | undefined {
     let out: string | undefined;
@@ -57,9 +60,16 @@ export function refuseOtherAgents(inner: Stage, reporter: Reporter): Stage {
     },
     said(p: Problem) {
       if (foreign) return undefined;
-      if (!decided && held.length < HOLD_MAX) {
-        held.push(p);
-        return undefined;
+      if (!decided && !overflowed) {
+        if (held.length < HOLD_MAX) {
+          held.push(p);
+          return undefined;
+        }
+        // Past HOLD_MAX the lines go through, the held ones first: in the order they were written.
+        overflowed = true;
+        const before = release();
+        const text = inner.said ? inner.said(p) : reporter.said(p);
+        return before === undefined ? text : before + (text ?? "");
       }
       return inner.said ? inner.said(p) : reporter.said(p);
     },
@@ -67,6 +77,7 @@ export function refuseOtherAgents(inner: Stage, reporter: Reporter): Stage {
       const wasForeign = foreign;
       decided = false;
       foreign = false;
+      overflowed = false;
       if (wasForeign) return undefined;
       const before = release();
       const text = inner.fileEnd?.(file, lastLine, unreadable);

@@ -1,7 +1,8 @@
 import type { DiagnosticFormat } from "./diagnostic-format.js";
+import { INVISIBLE } from "../sanitize.js";
 
-/** Characters JSON.stringify leaves raw that a terminal could act on: DEL, C1 controls, bidi overrides, line separators. */
-const UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** Characters JSON.stringify leaves raw that a terminal could act on: DEL, C1 controls, the invisible ones (bidi, zero-width, LS/PS). */
+const UNSAFE = new RegExp(`[\\u007f-\\u009f${INVISIBLE}]`, "g");
 
 function jsonLine(value: object): string {
   return JSON.stringify(value).replace(UNSAFE, (ch) => "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0")) + "\n";

@@ -1,14 +1,6 @@
 import type { FileChange } from "../../events/file-change.js";
 import { loggedHunks, unifiedHunks, type Hunks } from "../shared/unified-diff.js";
 
-/** One change of a file as kept until its session ends. */
-interface Kept {
-  change: FileChange;
-  line: number;
-  /** Its hunks, worked out when its whole contents were dropped (it was no longer the last change). */
-  hunks?: Hunks;
-}
-
 /** One section of the patch: a `diff --git` header's kind and its hunks. */
 export interface Section {
   kind: "edit" | "create" | "delete";
@@ -20,11 +12,36 @@ export interface Section {
 }
 
 /**
+ * A stretch of changes over which the whole file is known: from `start` (the whole file before its
+ * first change; `null`: it did not exist) to `end` (after its last). The changes between are not
+ * kept: the patch goes from one to the other.
+ */
+interface Span {
+  start: string | null;
+  end: string | null;
+  line: number;
+}
+
+/** A change the log lacks the whole file after: its logged diff, or only its line counts. */
+interface Partial {
+  op: FileChange["op"];
+  diffString?: string;
+  added: number;
+  removed: number;
+  line: number;
+}
+
+type Part = { span: Span } | { partial: Partial };
+
+/**
  * The changes of one file within a session. Memory: the whole file before the first change and
- * after the last one; of the changes between, only their logged diff.
+ * after the last one (the changes between are not kept, nor their hunks worked out); a change the
+ * log has only the diff of breaks the span, and is kept as that diff.
  */
 export class FileHistory {
-  private readonly kept: Kept[] = [];
+  private readonly parts: Part[] = [];
+  /** The span being extended: the file's whole content is known after the last change. */
+  private open: Span | undefined;
 
   constructor(
     /** The path as shown in the patch (relative to the run's cwd). */
@@ -33,53 +50,52 @@ export class FileHistory {
   ) {}
 
   add(change: FileChange, line: number): void {
-    const prev = this.kept[this.kept.length - 1];
-    if (prev !== undefined) this.shrink(prev, this.kept.length === 1);
-    this.kept.push({ change, line });
-  }
-
-  /** A change that is no longer the last: its after-content is not needed any more (nor its before, unless it is the first). */
-  private shrink(k: Kept, isFirst: boolean): void {
-    const c = k.change;
-    if (c.diffString === undefined && typeof c.before !== "undefined" && c.after !== undefined) {
-      k.hunks = unifiedHunks(c.before ?? "", c.after ?? "");
+    const { before, after } = change;
+    if (after !== undefined && this.open !== undefined) {
+      // The whole file after this change is known: the span now ends there. Only the newest
+      // content is held (a string of its own, not a slice keeping a parsed line alive).
+      this.open.end = after;
+      return;
     }
-    const slim: FileChange = { op: c.op, path: c.path };
-    if (isFirst && c.before !== undefined) slim.before = c.before;
-    if (c.after === null) slim.after = null;
-    if (c.diffString !== undefined) slim.diffString = c.diffString;
-    if (c.added !== undefined) slim.added = c.added;
-    if (c.removed !== undefined) slim.removed = c.removed;
-    k.change = slim;
+    if (after !== undefined && before !== undefined) {
+      this.open = { start: before, end: after, line };
+      this.parts.push({ span: this.open });
+      return;
+    }
+    // The log lacks the whole file on one side: this change is shown as logged, and what follows
+    // starts from the whole file after it, when the log has that.
+    const p: Partial = { op: change.op, added: change.added ?? 0, removed: change.removed ?? 0, line };
+    if (change.diffString !== undefined) p.diffString = change.diffString;
+    this.parts.push({ partial: p });
+    this.open = undefined;
+    if (after !== undefined) {
+      this.open = { start: after, end: after, line };
+      this.parts.push({ span: this.open });
+    }
   }
 
   /**
    * The sections to print. With the whole file known before the first change and after the last,
    * one section from one to the other (none when they are equal), so that `git apply` takes it
-   * against the tree the run started from. Otherwise a section per change, with what is known.
+   * against the tree the run started from. A change the log has only the diff of is a section of
+   * its own, with its logged hunks (or none), between the spans before and after it.
    */
   sections(): Section[] {
-    const first = this.kept[0]!;
-    const last = this.kept[this.kept.length - 1]!;
-    const initial = first.change.before;
-    const final = last.change.after;
-    if (initial !== undefined && final !== undefined) {
-      if (initial === null && final === null) return [];
-      const hunks = unifiedHunks(initial ?? "", final ?? "");
-      const kind = initial === null ? "create" : final === null ? "delete" : "edit";
-      if (kind === "edit" && hunks.lines.length === 0) return [];
-      return [{ kind, hunks, partial: false, line: first.line }];
-    }
-    return this.kept.map((k) => {
-      const c = k.change;
-      let hunks: Hunks | undefined = k.hunks;
-      let partial = false;
-      if (hunks === undefined && c.before !== undefined && c.after !== undefined) hunks = unifiedHunks(c.before ?? "", c.after ?? "");
-      if (hunks === undefined) {
-        partial = true;
-        hunks = c.diffString !== undefined ? loggedHunks(c.diffString) : { lines: [], added: c.added ?? 0, removed: c.removed ?? 0 };
+    const out: Section[] = [];
+    for (const part of this.parts) {
+      if ("span" in part) {
+        const { start, end, line } = part.span;
+        if (start === null && end === null) continue;
+        const hunks = unifiedHunks(start ?? "", end ?? "");
+        const kind = start === null ? "create" : end === null ? "delete" : "edit";
+        if (kind === "edit" && hunks.lines.length === 0) continue;
+        out.push({ kind, hunks, partial: false, line });
+      } else {
+        const p = part.partial;
+        const hunks = p.diffString !== undefined ? loggedHunks(p.diffString) : { lines: [], added: p.added, removed: p.removed };
+        out.push({ kind: p.op, hunks, partial: true, line: p.line });
       }
-      return { kind: c.op, hunks, partial, line: k.line };
-    });
+    }
+    return out;
   }
 }

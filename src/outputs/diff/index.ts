@@ -8,10 +8,10 @@ import { ExitCode } from "../../exit-codes.js";
 import { shortenToolCalls, skipTypes } from "../../input/raw-skip.js";
 import { FIELDS_READ } from "../../events/action.js";
 import { FILE_FIELDS } from "../../events/file-change.js";
-import type { JsonRecord } from "../../input/record.js";
+import type { JsonRecord, Problem } from "../../input/record.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import type { Stage } from "../../stream/stage.js";
-import { reportFileEnd } from "../shared/incomplete.js";
+import { reportFileEnd, saidText } from "../shared/incomplete.js";
 import { FileHistory, type Section } from "./file-history.js";
 import { gitPath, relativePath } from "./git-path.js";
 import { formatStat, type StatRow } from "./stat.js";
@@ -31,6 +31,8 @@ export interface DiffOptions {
 interface RunChanges {
   cwd?: string;
   files: Map<string, FileHistory>;
+  /** The logged paths left out of the patch (warned of once). */
+  leftOut: Set<string>;
 }
 
 /**
@@ -41,12 +43,14 @@ interface RunChanges {
 export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
   const tracker = new SessionTracker();
   const c = opts.colors;
-  let run: RunChanges = { files: new Map() };
+  let run: RunChanges = { files: new Map(), leftOut: new Set() };
 
   function emit(session: Session | undefined): string | undefined {
     if (session === undefined) return undefined;
+    // The agent CLI's text in the run: one warning, its first line and how many more (as json says it).
+    if (session.said !== undefined) reporter.report({ severity: "warning", file: session.file, line: session.said.line, message: saidText(session.said), code: ExitCode.OK });
     const changes = run;
-    run = { files: new Map() };
+    run = { files: new Map(), leftOut: new Set() };
     if (changes.files.size === 0) return undefined;
     if (opts.mode === "names") {
       let out = "";
@@ -127,29 +131,34 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
             code: ExitCode.OK,
           });
         } else {
-          const rel = relativePath(change.path, run.cwd);
-          if (rel.outside) {
-            reporter.report({
-              severity: "warning",
-              file: rec.file,
-              line: rec.line,
-              message: `${change.path} is not below the run's cwd${run.cwd === undefined ? " (the log names none)" : ` ${run.cwd}`}: shown as ${rel.path}`,
-              code: ExitCode.OK,
-            });
+          const place = relativePath(change.path, run.cwd);
+          if (place.leftOut !== undefined) {
+            // One warning per path and run: a run that edits it a thousand times is told once.
+            if (!run.leftOut.has(change.path)) {
+              run.leftOut.add(change.path);
+              reporter.report({ severity: "warning", file: rec.file, line: rec.line, message: `${change.path}: ${place.leftOut}: left out of the patch`, code: ExitCode.OK });
+            }
+            return out;
           }
-          let f = run.files.get(rel.path);
-          if (f === undefined) run.files.set(rel.path, (f = new FileHistory(rel.path, rec.line)));
+          let f = run.files.get(place.path);
+          if (f === undefined) run.files.set(place.path, (f = new FileHistory(place.path, rec.line)));
           f.add(change, rec.line);
         }
       }
       return out;
     },
+    // A line of the agent CLI's own text joins its run, told once when the run ends (not a warning a line).
+    said(p: Problem) {
+      tracker.said(p.file, p.line ?? 0, p.message);
+      return undefined;
+    },
     fileEnd(file: string, lastLine: number, unreadable?: boolean) {
       const last = tracker.endFile(lastLine);
-      // A file with no event at all: "no session in the input", status 4, as every command says
-      // (the agent CLI's text lines were each warned of already).
-      if (last === undefined) reportFileEnd(reporter, file, undefined, undefined, unreadable);
-      return emit(last);
+      const out = emit(last);
+      // A file with no event at all: "no session in the input", status 4, as every command says,
+      // with what the agent CLI said; its text after the last result, a warning.
+      reportFileEnd(reporter, file, last, tracker.unclaimed(), unreadable);
+      return out;
     },
   };
 }

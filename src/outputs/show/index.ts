@@ -12,6 +12,7 @@ import { reportFileEnd } from "../shared/incomplete.js";
 import { backgroundId, formatDuration, viewOf, type CallView } from "./call-view.js";
 import { markdownRenderer } from "./markdown.js";
 import { MessageBuffer, ThinkingBuffer } from "./message-buffer.js";
+import { SaidLines } from "./said-lines.js";
 import type { Renderer, SessionFoot, SessionHead } from "./render.js";
 import { textRenderer } from "./text.js";
 
@@ -64,8 +65,8 @@ class SessionView {
   readonly seenAt = new Map<string, number>();
   /** The agent CLI's own text lines in this session: the first one's line, how many. */
   said?: { line: number; count: number };
-  /** Such lines that came before the session's first event, shown after its header. */
-  saidBefore: Problem[] = [];
+  /** Such lines that came before the session's header, shown after it (the first and last few). */
+  saidBefore?: SaidLines;
 
   constructor(readonly session: Session) {
     this.head = { index: session.index, file: session.file, line: session.startLine };
@@ -87,8 +88,11 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
   const tracker = new SessionTracker();
   let view: SessionView | undefined;
   let shownAny = false;
-  /** The agent CLI's text lines that came when no session was open: the next one that begins takes them. */
-  let pending: Problem[] = [];
+  /**
+   * The agent CLI's text lines that came when no session was open, by file: the next session that
+   * begins in the file takes them. Only the first and last few are kept (SaidLines).
+   */
+  const pending = new Map<string, SaidLines>();
   // Live line state.
   let push: ((text: string) => void) | undefined;
   let liveShown = false;
@@ -102,8 +106,8 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
     shownAny = true;
     if (v.prompt !== "") out += r.prompt(v.prompt);
     v.prompt = "";
-    for (const p of v.saidBefore) out += saidLine(p);
-    v.saidBefore = [];
+    if (v.saidBefore !== undefined) out += saidLines(v.saidBefore, false);
+    v.saidBefore = undefined;
     return out;
   }
 
@@ -111,9 +115,21 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
     return r.event("failed", `${where ? `${p.file}${p.line !== undefined ? ":" + p.line : ""}: ` : ""}the agent CLI said: ${p.message}`);
   }
 
-  function noteSaid(v: SessionView, p: Problem): void {
-    if (v.said === undefined) v.said = { line: p.line ?? 0, count: 1 };
-    else v.said.count++;
+  /** The lines a SaidLines kept, and one line in their middle for those it left out. */
+  function saidLines(q: SaidLines, where: boolean): string {
+    let out = "";
+    for (const p of q.head) out += saidLine(p, where);
+    if (q.skipped > 0) {
+      const n = q.skipped;
+      out += r.event("failed", `${where ? `${q.file}: ` : ""}the agent CLI said ${n} more line${n === 1 ? "" : "s"} here (lines ${q.firstSkipped}–${q.lastSkipped}), not shown`);
+    }
+    for (const p of q.last()) out += saidLine(p, where);
+    return out;
+  }
+
+  function noteSaid(v: SessionView, p: Problem, count = 1): void {
+    if (v.said === undefined) v.said = { line: p.line ?? 0, count };
+    else v.said.count += count;
   }
 
   /**
@@ -126,23 +142,23 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
     if (v !== undefined && !v.footShown && v.session.result === undefined && v.session.file === p.file) {
       noteSaid(v, p);
       if (!v.headShown) {
-        v.saidBefore.push(p);
+        (v.saidBefore ??= new SaidLines(p.file)).push(p);
         return "";
       }
       return flushText(v, false) + saidLine(p);
     }
-    pending.push(p);
+    let q = pending.get(p.file);
+    if (q === undefined) pending.set(p.file, (q = new SaidLines(p.file)));
+    q.push(p);
     return "";
   }
 
   /** Text lines no session took (a file that holds no event, text after the last result). */
   function unclaimed(file: string): string {
-    let out = "";
-    const keep: Problem[] = [];
-    for (const p of pending) if (p.file === file) out += saidLine(p, true);
-    else keep.push(p);
-    pending = keep;
-    return out;
+    const q = pending.get(file);
+    if (q === undefined) return "";
+    pending.delete(file);
+    return saidLines(q, true);
   }
 
   function flushText(v: SessionView, final: boolean): string {
@@ -199,9 +215,12 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
     let out = step.ended ? end(step.ended) : "";
     if (view === undefined || view.session !== step.session) {
       view = new SessionView(step.session);
-      for (const p of pending) if (p.file === step.session.file) noteSaid(view, p);
-      view.saidBefore = pending.filter((p) => p.file === step.session.file);
-      pending = pending.filter((p) => p.file !== step.session.file);
+      const q = pending.get(step.session.file);
+      if (q !== undefined) {
+        pending.delete(step.session.file);
+        noteSaid(view, q.first!, q.count);
+        view.saidBefore = q;
+      }
     }
     const v = view;
     const ev = rec.value;
@@ -376,10 +395,10 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
       if (last === undefined) {
         // No event at all in the file: no transcript, and the error every command gives
         // ("no session in the input", status 4), quoting the agent CLI's text if that is all it held.
-        const mine = pending.filter((p) => p.file === file);
-        pending = pending.filter((p) => p.file !== file);
-        const first = mine[0];
-        reportFileEnd(reporter, file, undefined, first === undefined ? undefined : { line: first.line ?? 0, text: first.message, more: mine.length - 1 }, unreadable);
+        const mine = pending.get(file);
+        pending.delete(file);
+        const first = mine?.first;
+        reportFileEnd(reporter, file, undefined, first === undefined ? undefined : { line: first.line ?? 0, text: first.message, more: mine!.count - 1 }, unreadable);
         out = "";
       } else out = erase(end(last) + unclaimed(file));
       afterRecord();

@@ -5,7 +5,16 @@
  */
 export function cpWidth(cp: number): number {
   if (cp < 0x300) return 1;
-  if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x20d0 && cp <= 0x20ff)) return 0;
+  if (
+    (cp >= 0x300 && cp <= 0x36f) ||
+    (cp >= 0x200b && cp <= 0x200f) ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    (cp >= 0x20d0 && cp <= 0x20ff) ||
+    // Emoji skin tones and tag characters only modify the emoji before them.
+    (cp >= 0x1f3fb && cp <= 0x1f3ff) ||
+    (cp >= 0xe0020 && cp <= 0xe007f)
+  )
+    return 0;
   if (
     (cp >= 0x1100 && cp <= 0x115f) ||
     (cp >= 0x2e80 && cp <= 0x303e) ||
@@ -26,30 +35,50 @@ export function cpWidth(cp: number): number {
   return 1;
 }
 
-/** Terminal columns of a string (cpWidth of each code point). */
+/**
+ * Terminal columns of a string (cpWidth of each code point); a code point joined to the one before
+ * it by ZWJ (U+200D: 👩‍💻 is one emoji) adds nothing.
+ */
 export function columns(s: string): number {
   let n = 0;
+  let joined = false;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x300) {
       n++;
+      joined = false;
       continue;
     }
     const cp = s.codePointAt(i)!;
     if (cp > 0xffff) i++;
-    n += cpWidth(cp);
+    if (!joined) n += cpWidth(cp);
+    joined = cp === 0x200d;
   }
   return n;
 }
 
-/** Pieces of a word longer than `room` columns: a wide-character word (CJK has no spaces) breaks anywhere. */
+const graphemes: Intl.Segmenter | undefined = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : undefined;
+
+/**
+ * The user-perceived characters of `s` (grapheme clusters: an emoji ZWJ sequence, a flag, a letter
+ * and its accents), lazily: a line is never cut inside one. Code points where Intl has no Segmenter.
+ */
+function* clusters(s: string): Generator<string> {
+  if (graphemes === undefined) {
+    yield* s;
+    return;
+  }
+  for (const g of graphemes.segment(s)) yield g.segment;
+}
+
+/** Pieces of a word longer than `room` columns: a wide-character word (CJK has no spaces) breaks anywhere but inside a character. */
 function breakWord(w: string, room: number): string[] {
   if (![...w].some((ch) => cpWidth(ch.codePointAt(0)!) === 2)) return [w];
   const out: string[] = [];
   let cur = "";
   let n = 0;
-  for (const ch of w) {
-    const cw = cpWidth(ch.codePointAt(0)!);
+  for (const ch of clusters(w)) {
+    const cw = columns(ch);
     if (n + cw > room && cur !== "") {
       out.push(cur);
       cur = "";
@@ -111,8 +140,8 @@ export function clip(s: string, width: number): string {
   if (width <= 0 || columns(s) <= width) return s;
   let out = "";
   let n = 0;
-  for (const ch of s) {
-    const cw = cpWidth(ch.codePointAt(0)!);
+  for (const ch of clusters(s)) {
+    const cw = columns(ch);
     if (n + cw > Math.max(1, width - 1)) break;
     out += ch;
     n += cw;

@@ -1,7 +1,8 @@
 import type { CallCounts, KindCounts, Listed, PathList, ShellExit, StatsCall, StatsRenderer, TokenUsage } from "./types.js";
+import { INVISIBLE } from "../../sanitize.js";
 
-/** Characters JSON allows raw but a terminal should not get: C1 controls, DEL, bidi overrides, LS/PS. */
-const TERMINAL_UNSAFE_G = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** Characters JSON allows raw but a terminal should not get: C1 controls, DEL, the invisible ones (bidi, zero-width, LS/PS). */
+const TERMINAL_UNSAFE_G = new RegExp(`[\\u007f-\\u009f${INVISIBLE}]`, "g");
 
 /**
  * `cursorlog stats --format json`: NDJSON, one `{"type":"session",…}` object per session as it

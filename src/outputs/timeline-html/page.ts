@@ -1,10 +1,20 @@
+import { createHash } from "node:crypto";
 import { runJsonPieces } from "./json.js";
 import { PAGE_SCRIPT } from "./script.js";
 import { PAGE_STYLE } from "./style.js";
 import type { HtmlRun } from "./types.js";
 
-/** No network at all: inline style and script only (the CSP also blocks anything a log could smuggle in). */
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'";
+/** `'sha256-…'`: a CSP source that allows the one inline script or style with exactly this text. */
+function hashSource(text: string): string {
+  return `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+}
+
+/**
+ * No network at all, and no inline code but the page's own: its one script and its one style
+ * element are allowed by their hashes, not by 'unsafe-inline', so nothing a log could smuggle
+ * into the page (a tag, a handler, a style attribute) would run even if it got past the escaping.
+ */
+const CSP = `default-src 'none'; style-src ${hashSource(PAGE_STYLE)}; script-src ${hashSource(PAGE_SCRIPT)}`;
 
 /**
  * The whole page: a fixed skeleton (nothing from the log), the run's data as one JSON block, and
