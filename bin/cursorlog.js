@@ -42,9 +42,12 @@ if (process.argv[2] === WORKER_ARG && !require("node:worker_threads").isMainThre
 }
 
 // Interrupted: what was complete has been written already (stdout writes to pipes and files are
-// synchronous on POSIX); end with the shell's status for the signal. (Installed before process.stdin
+// synchronous on POSIX); end with the shell's status for the signal, through process.exit, so that
+// the `-o` temporary file and the `--jobs` temporary folder go on the way out ("exit" listeners):
+// a signal left to its default action (a closed terminal's SIGHUP, Ctrl-\'s SIGQUIT, `timeout -s
+// ALRM`'s SIGALRM) ended the process at once and left them behind. (Installed before process.stdin
 // is first touched: test/robust-faults.test.ts takes fd 0 turning non-blocking as the sign they are.)
-for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+for (const [signal, status] of [["SIGHUP", 129], ["SIGINT", 130], ["SIGQUIT", 131], ["SIGALRM", 142], ["SIGTERM", 143]]) {
   process.on(signal, () => process.exit(status));
 }
 

@@ -15,6 +15,11 @@ export interface Io {
   stdinIsTTY: boolean;
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
+  /**
+   * The regular file `-o` writes (its name, device and inode): a directory given as input stands
+   * for its logs but this one (a rerun of `-o DIR/out.ndjson DIR/` does not read its last output).
+   */
+  output?: { name: string; dev: number; ino: number };
   /** Open a named input (defaults to fs.createReadStream); tests use it to feed chunked input. */
   open?: (path: string) => Readable;
 }

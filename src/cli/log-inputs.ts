@@ -31,7 +31,7 @@ export class LogInputs {
     private readonly named: readonly string[],
     private readonly raw: SharedRaw,
   ) {
-    const expanded = expandInputs(named);
+    const expanded = expandInputs(named, io.output);
     this.files = expanded.files;
     this.problems = expanded.problems;
     this.reporter = new Reporter(

@@ -50,20 +50,23 @@ export async function main(argv: readonly string[], ioIn: Io): Promise<ExitCode>
   const opts = action?.opts() ?? {};
   const output = opts.output as string | undefined;
   if (output === undefined || output === "-") return runGuarded(run, io);
-  const file = OutputFile.open(output, io);
+  const file = await OutputFile.open(output, io);
   if (file === undefined) return ExitCode.USAGE_OR_IO;
   io.stdout = file.writable;
+  if (file.identity !== undefined) io.output = file.identity;
   delete io.stdoutFd;
   io.stdoutIsTTY = false;
-  const code = await runGuarded(run, io);
+  // A write to FILE that failed is said once, naming FILE, by close().
+  const code = await runGuarded(run, io, (err) => file.failed(err));
   return file.close(code, runCompleted(code, opts.lenient === true), io, output);
 }
 
-async function runGuarded(run: () => Promise<ExitCode>, io: Io): Promise<ExitCode> {
+async function runGuarded(run: () => Promise<ExitCode>, io: Io, saidLater: (err: unknown) => boolean = () => false): Promise<ExitCode> {
   try {
     return await run();
   } catch (err) {
     if (isBrokenPipe(err)) return ExitCode.OK;
+    if (saidLater(err)) return ExitCode.USAGE_OR_IO;
     // A write that failed (a full disk): said as such, never a stack trace or "invalid log" (status 1).
     const message =
       (err as NodeJS.ErrnoException)?.syscall === "write" ? new OutputError("output", err).message : err instanceof Error ? err.message : String(err);

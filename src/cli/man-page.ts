@@ -54,7 +54,7 @@ export function manPage(program: Command, version: string): string {
     ["3", "a schema does not compile, or recurses without end"],
     ["4", "a session ended without its result event"],
     ["5", "a line is not a JSON object"],
-    ["130, 143", "interrupted by SIGINT, SIGTERM"],
+    ["129, 130, 131, 142, 143", "interrupted by SIGHUP, SIGINT, SIGQUIT, SIGALRM, SIGTERM"],
   ]) {
     out += `.TP\n.B ${roff(code!)}\n${roff(text!)}\n`;
   }

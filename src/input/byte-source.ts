@@ -57,7 +57,12 @@ async function* fileChunks(path: string, pool: ChunkPool | undefined): AsyncGene
     for (;;) {
       const buf = pool?.take() ?? Buffer.allocUnsafeSlow(1 << 20);
       const { bytesRead } = await fh.read(buf, 0, buf.length, null);
-      if (bytesRead === 0) return;
+      if (bytesRead === 0) {
+        // Given back: a 1 MiB buffer per file left to the garbage collector outside V8's heap made
+        // it collect ever more often as files went by (20,000 tiny logs: 4.7× the CPU of 10,000).
+        pool?.give(buf);
+        return;
+      }
       yield buf.subarray(0, bytesRead);
     }
   } finally {

@@ -10,12 +10,23 @@ export interface Expanded {
   problems: Array<{ file: string; message: string }>;
 }
 
+/** A file left out of what a directory stands for (the `-o` file): its name, device and inode. */
+export interface LeftOut {
+  name: string;
+  dev: number;
+  ino: number;
+}
+
 /**
  * Inputs as named, with each directory replaced by every `*.ndjson`, `*.jsonl`, `*.log` (and
- * `.gz` form) below it, in a stable order (sorted by name, code unit order, depth first). Other
- * names pass through untouched; reading them reports their own errors.
+ * `.gz` form) below it, in a stable order (sorted by name, code unit order, depth first): regular
+ * files, and symbolic links to regular files (a link to a device, a FIFO, a directory or nothing
+ * is passed over, as a FIFO or a device in the directory is: `/dev/zero` or a FIFO with no writer
+ * would never end), but `leftOut` (the `-o` file, found by its device and inode: a rerun does not
+ * read its own last output). Other names pass through untouched, `leftOut` too; reading them
+ * reports their own errors.
  */
-export function expandInputs(names: readonly string[]): Expanded {
+export function expandInputs(names: readonly string[], leftOut?: LeftOut): Expanded {
   const out: Expanded = { files: [], problems: [] };
   for (const name of names) {
     if (name === "-") {
@@ -33,7 +44,7 @@ export function expandInputs(names: readonly string[]): Expanded {
       continue;
     }
     const before = out.files.length;
-    const json = walk(name, out);
+    const json = walk(name, out, leftOut);
     if (out.files.length === before && !out.problems.some((p) => p.file.startsWith(name))) {
       let message = "no *.ndjson, *.jsonl or *.log file (or .gz) in this directory";
       // *.json is often one --output-format json result, not a stream: read only when named.
@@ -45,7 +56,7 @@ export function expandInputs(names: readonly string[]): Expanded {
 }
 
 /** Adds the logs below `dir` to `out`; returns how many `*.json` (or `.json.gz`) files it passed over. */
-function walk(dir: string, out: Expanded): number {
+function walk(dir: string, out: Expanded, leftOut: LeftOut | undefined): number {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -57,9 +68,23 @@ function walk(dir: string, out: Expanded): number {
   let json = 0;
   for (const e of entries) {
     const path = join(dir, e.name);
-    if (e.isDirectory()) json += walk(path, out);
-    else if ((e.isFile() || e.isSymbolicLink()) && LOG_NAME.test(e.name)) out.files.push(path);
-    else if (/\.json(\.gz)?$/.test(e.name)) json++;
+    if (e.isDirectory()) json += walk(path, out, leftOut);
+    else if ((e.isFile() || e.isSymbolicLink()) && LOG_NAME.test(e.name)) {
+      // Only a link, or a file named as the -o file, costs a stat: a folder of 100,000 logs is listed, not stat'ed.
+      if ((e.isSymbolicLink() || e.name === leftOut?.name) && !wanted(path, leftOut)) continue;
+      out.files.push(path);
+    } else if (/\.json(\.gz)?$/.test(e.name)) json++;
   }
   return json;
+}
+
+/** Whether `path` (a link, or a file named as the -o file) is a regular file, and not `leftOut`. */
+function wanted(path: string, leftOut: LeftOut | undefined): boolean {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return false; // a link to nothing
+  }
+  return st.isFile() && !(leftOut !== undefined && st.dev === leftOut.dev && st.ino === leftOut.ino);
 }
