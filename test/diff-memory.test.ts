@@ -1,17 +1,23 @@
+// (shared: its limits are --max-old-space-size caps, which do not depend on the load)
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { scaled } from "./helpers/scale.js";
 
 /**
  * README LIMITATIONS: diff holds, for each file a run changed, the whole file before and after,
  * until the run ends; memory grows with one run's files, not with the log. 48 runs each rewrite a
  * different 1 MiB file (one line changed): held all at once that is 96 MiB of text, far past the
  * 48 MiB heap the CLI gets here; held a run at a time it is 2 MiB.
+ *
+ * A heap ceiling, so this file runs alone (scripts/run-tests.mjs). Sizes (test/helpers/scale.ts):
+ * make test runs 32 runs (64 MiB of text held at once, still past the heap); make stress runs
+ * test/stress/diff-memory.test.ts, this file at full size (48 runs).
  */
-const RUNS = 48;
+const RUNS = scaled(32, 48);
 const LINES = 16 * 1024; // 64 bytes a line: 1 MiB
 
 function fileText(run: number, changed: boolean): string {
@@ -63,7 +69,7 @@ test(`diff over ${RUNS} runs each changing a 1 MiB file stays within a 48 MiB he
       assert.equal(r.status, 0);
       if (mode.length === 0) {
         assert.equal(r.stdout.match(/^diff --git /gm)?.length, RUNS);
-        assert.match(r.stdout, /^\+run 47 changed this line\.+$/m);
+        assert.match(r.stdout, new RegExp(`^\\+run ${RUNS - 1} changed this line\\.+$`, "m"));
       } else {
         assert.equal(r.stdout.match(/\| 2 \+-$/gm)?.length, RUNS, r.stdout);
       }

@@ -1,8 +1,10 @@
+// test-run: scaled
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { FilterSyntaxError } from "../src/query/syntax-error.js";
 import { compileLinearRegex, type LinearRegexOptions } from "../src/regex/index.js";
+import { FUZZ_SEED, fuzzRuns } from "./helpers/scale.js";
 
 // Differential test of the regex engines against JavaScript's own RegExp: random patterns from
 // the supported syntax (literals, classes, escapes, `.`, assertions, groups, alternation, every
@@ -12,10 +14,11 @@ import { compileLinearRegex, type LinearRegexOptions } from "../src/regex/index.
 // the VM mid-string (a tiny cache makes it give up early, at any position). On long strings,
 // where RegExp could backtrack for ever, the DFA is compared with the Pike VM.
 //
-// FUZZ_RUNS overrides numRuns, FUZZ_SEED the seed (42), like the robust-* tests.
+// Runs (test/helpers/scale.ts): a tenth in make test, the full count in make stress
+// (CURSORLOG_STRESS=1). FUZZ_RUNS overrides numRuns, FUZZ_SEED the seed (42), like the robust-* tests.
 
-const SEED = Number(process.env.FUZZ_SEED ?? 42);
-const runs = (n: number) => Number(process.env.FUZZ_RUNS ?? n);
+const SEED = FUZZ_SEED;
+const PATTERN_RUNS = fuzzRuns(300, 3000);
 
 const ENGINES: Record<string, LinearRegexOptions> = {
   default: {},
@@ -79,10 +82,10 @@ test("property: every regex engine agrees with JavaScript's RegExp.test on rando
         });
       }
     }),
-    { seed: SEED, numRuns: runs(3000), includeErrorInReport: true },
+    { seed: SEED, numRuns: PATTERN_RUNS, includeErrorInReport: true },
   );
   // The generator is useful: most patterns are JavaScript, and both answers are common.
-  assert.ok(tried > runs(3000) * 0.8, `only ${tried} patterns were valid`);
+  assert.ok(tried > PATTERN_RUNS * 0.8, `only ${tried} patterns were valid`);
   assert.ok(matched > compared * 0.2 && matched < compared * 0.8, `${matched} of ${compared} strings matched`);
 });
 
@@ -110,7 +113,7 @@ test("property: counted repeats (threads entering a {n,m} at different times) ag
         }
       }
     }),
-    { seed: SEED, numRuns: runs(2000), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(200, 2000), includeErrorInReport: true },
   );
 });
 
@@ -133,7 +136,7 @@ test("property: on long strings the DFA agrees with the Pike VM (its cache flush
         strings.forEach((t, i) => assert.equal(matches(t), expected[i], `${name}: /${src}/${flags} on ${JSON.stringify(t.slice(0, 80))}…`));
       }
     }),
-    { seed: SEED, numRuns: runs(300), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(30, 300), includeErrorInReport: true },
   );
 });
 

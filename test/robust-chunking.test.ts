@@ -1,3 +1,4 @@
+// test-run: scaled
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { gzipSync } from "node:zlib";
@@ -5,17 +6,19 @@ import fc from "fast-check";
 import { byteSource } from "../src/input/byte-source.js";
 import { genLog } from "./helpers/gen-events.js";
 import { awkwardOffsets, cutsFor, logCommands, pieces, pieceStream, runFed, variantsOf, type Chunking, type Feed } from "./helpers/run-chunks.js";
+import { FUZZ_SEED, fuzzRuns, scaled, STRESS } from "./helpers/scale.js";
 
 // Property: whatever the chunking of the input (1 byte to 64 KiB, cuts inside multi-byte UTF-8
 // characters and between CR and LF), every command that reads logs prints exactly the same
 // stdout, stderr and exit status as for the input in one piece. Commands are taken from the
 // program's own command table, so a new one is covered as soon as it is added.
 //
-// Runs: FUZZ_RUNS overrides every numRuns below (e.g. FUZZ_RUNS=5000 for a by-hand run); FUZZ_SEED
-// the seed (default 42), so a failure seen in CI replays exactly.
+// Runs (test/helpers/scale.ts): make test runs each property a few times, make stress
+// (CURSORLOG_STRESS=1) at full count. FUZZ_RUNS overrides every numRuns below (e.g.
+// FUZZ_RUNS=5000 for a by-hand run); FUZZ_SEED the seed (default 42), so a failure seen in CI
+// replays exactly.
 
-const SEED = Number(process.env.FUZZ_SEED ?? 42);
-const runs = (n: number) => Number(process.env.FUZZ_RUNS ?? n);
+const SEED = FUZZ_SEED;
 const COMMANDS = logCommands();
 const RUNS_OF = COMMANDS.flatMap((c) => variantsOf(c).map((v) => [c.name, ...v]));
 
@@ -26,7 +29,7 @@ const chunking: fc.Arbitrary<Chunking> = fc.record({
   awkward: fc.boolean(),
 });
 
-async function sameForEveryCommand(files: Record<string, Buffer>, cut: (name: string, bytes: Buffer) => readonly number[]): Promise<void> {
+async function sameForEveryCommand(files: Record<string, Buffer>, cut: (name: string, bytes: Buffer) => readonly number[], runs = RUNS_OF): Promise<void> {
   const names = Object.keys(files);
   const whole: Record<string, Feed> = {};
   const chunked: Record<string, Feed> = {};
@@ -34,7 +37,7 @@ async function sameForEveryCommand(files: Record<string, Buffer>, cut: (name: st
     whole[n] = { bytes: files[n]! };
     chunked[n] = { bytes: files[n]!, cuts: cut(n, files[n]!) };
   }
-  for (const argv of RUNS_OF) {
+  for (const argv of runs) {
     const a = await runFed([...argv, ...names], { files: whole });
     const b = await runFed([...argv, ...names], { files: chunked });
     assert.deepEqual(
@@ -75,25 +78,31 @@ test("property: every command's output is the same for any chunking of the input
     fc.asyncProperty(genLog(), chunking, async (log, c) => {
       await sameForEveryCommand({ "gen/a.ndjson": log.bytes }, (_, b) => cutsFor(b, c));
     }),
-    { seed: SEED, numRuns: runs(20), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(2, 20), includeErrorInReport: true },
   );
 });
 
 test("property: 1-byte chunks, and cuts at every multi-byte character and CRLF, change nothing", { timeout: 600_000 }, async () => {
+  // make test has two runs: the first cuts at the awkward places, the second in 1-byte chunks
+  // (drawn, the seed's first few runs are all of the first kind), each command with no option
+  // (a byte at a time costs the most: some 40 µs a byte a run).
+  let run = 0;
   await fc.assert(
-    fc.asyncProperty(genLog({ maxSessions: 2 }), fc.boolean(), async (log, oneByte) => {
-      await sameForEveryCommand({ "gen/a.ndjson": log.bytes }, (_, b) => (oneByte ? cutsFor(b, { maxChunk: 1, seed: 1, awkward: false }) : awkwardOffsets(b)));
+    fc.asyncProperty(genLog({ maxSessions: scaled(1, 2) }), fc.boolean(), async (log, drawn) => {
+      const oneByte = STRESS ? drawn : run++ % 2 === 1;
+      const runs = oneByte && !STRESS ? COMMANDS.map((c) => [c.name]) : RUNS_OF;
+      await sameForEveryCommand({ "gen/a.ndjson": log.bytes }, (_, b) => (oneByte ? cutsFor(b, { maxChunk: 1, seed: 1, awkward: false }) : awkwardOffsets(b)), runs);
     }),
-    { seed: SEED, numRuns: runs(5), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(2, 5), includeErrorInReport: true },
   );
 });
 
 test("property: several files, one gzip-compressed, cut anywhere (in the compressed bytes too)", { timeout: 600_000 }, async () => {
   await fc.assert(
-    fc.asyncProperty(genLog({ maxSessions: 2 }), genLog({ maxSessions: 2 }), chunking, chunking, async (a, b, ca, cb) => {
+    fc.asyncProperty(genLog({ maxSessions: scaled(1, 2) }), genLog({ maxSessions: scaled(1, 2) }), chunking, chunking, async (a, b, ca, cb) => {
       const gz = gzipSync(a.bytes);
       await sameForEveryCommand({ "gen/a.ndjson.gz": gz, "gen/b.ndjson": b.bytes }, (name, bytes) => cutsFor(bytes, name.endsWith(".gz") ? ca : cb));
     }),
-    { seed: SEED, numRuns: runs(6), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(1, 6), includeErrorInReport: true },
   );
 });

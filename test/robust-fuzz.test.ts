@@ -1,9 +1,11 @@
+// test-run: scaled
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { genLog, serialize, type Ev } from "./helpers/gen-events.js";
 import { logCommands, runFed, show, variantsOf, type RunResult } from "./helpers/run-chunks.js";
 import { assertContract, valuesOnLine } from "./helpers/verdict.js";
+import { FUZZ_SEED, fuzzRuns, scaled, STRESS } from "./helpers/scale.js";
 
 // Fuzzing every command that reads logs (taken from the program's command table): random bytes,
 // random JSON values, lines cut at every position, events with a field removed or of the wrong
@@ -13,10 +15,12 @@ import { assertContract, valuesOnLine } from "./helpers/verdict.js";
 // exactly (the line a bad line is reported at, the status), it is asserted exactly for the five
 // commands whose rules the README states; commands added later get the contract.
 //
-// FUZZ_RUNS overrides every numRuns (FUZZ_RUNS=2000 for a by-hand run), FUZZ_SEED the seed (42).
+// Sizes (test/helpers/scale.ts): make test runs every property a few times and the exhaustive
+// loops over a sample (every 19th cut, one event of each type, each spawned command once); make
+// stress (CURSORLOG_STRESS=1) runs them at full size. FUZZ_RUNS overrides every numRuns
+// (FUZZ_RUNS=2000 for a by-hand run), FUZZ_SEED the seed (42).
 
-const SEED = Number(process.env.FUZZ_SEED ?? 42);
-const runs = (n: number) => Number(process.env.FUZZ_RUNS ?? n);
+const SEED = FUZZ_SEED;
 const COMMANDS = logCommands();
 /** json, text, filter, timeline, stats: a malformed line is fatal (5) at its position, --lenient skips it (still 5). */
 const STRICT = new Set(["json", "text", "filter", "timeline", "stats"]);
@@ -96,7 +100,7 @@ test("random bytes: every command ends with a status from the table and names fi
       const bytes = Buffer.from(arr);
       for (const { cmd, argv } of PLAIN) judge(await run(argv, bytes), argv, cmd, bytes);
     }),
-    { seed: SEED, numRuns: runs(150), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(10, 150), includeErrorInReport: true },
   );
 });
 
@@ -112,7 +116,7 @@ test("random JSON values, one per line: objects are read, anything else is repor
       const bytes = Buffer.from(lines.join(crlf ? "\r\n" : "\n") + "\n");
       for (const { cmd, argv } of PLAIN) judge(await run(argv, bytes, "fuzz.ndjson"), argv, cmd, bytes, "fuzz.ndjson");
     }),
-    { seed: SEED, numRuns: runs(150), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(10, 150), includeErrorInReport: true },
   );
 });
 
@@ -124,7 +128,18 @@ const SMALL = fc.sample(genLog({ maxSessions: 1, layouts: false }), { seed: SEED
   return types.has("tool_call/completed") && types.has("thinking/delta") && types.has("result/success") && l.bytes.length < 12_000;
 })!;
 
-test("a log cut at every byte: a strict run stops at the cut line with status 5; --lenient keeps what came before", { timeout: 300_000 }, async () => {
+/**
+ * Where the cut-at-every-byte test cuts a line of `length` bytes: every byte in make stress; in
+ * make test the first and last three, and every 19th between (a prime: the cuts fall at every
+ * kind of place, inside keys, values, strings and escapes, over the three lines).
+ */
+function cutPositions(length: number): number[] {
+  const all = Array.from({ length: length - 1 }, (_, i) => i + 1);
+  if (STRESS) return all;
+  return all.filter((k) => k <= 3 || k >= length - 3 || k % 19 === 0);
+}
+
+test(`a log cut at ${STRESS ? "every byte" : "every 19th byte (every byte in make stress)"}: a strict run stops at the cut line with status 5; --lenient keeps what came before`, { timeout: 300_000 }, async () => {
   assert.ok(SMALL, "no small generated log with a tool call, thinking and a result");
   const lines = SMALL.events.map((e) => Buffer.from(JSON.stringify(e)));
   // The cut line is each kind once: a thinking delta (skipped unread by json and text), a tool call, the result.
@@ -136,10 +151,11 @@ test("a log cut at every byte: a strict run stops at the cut line with status 5;
     const expected = new Map<string, RunResult>();
     for (const { argv } of PLAIN) if (argv.includes("--lenient")) expected.set(argv[0]!, await run([argv[0]!], before, "cut.ndjson"));
     const line = lines[i]!;
-    for (let k = 1; k < line.length; k++) {
+    const positions = cutPositions(line.length);
+    for (const [n, k] of positions.entries()) {
       const bytes = Buffer.concat([before, line.subarray(0, k)]);
       // Every cut for the default run of each command; --lenient at every 5th cut.
-      for (const { cmd, argv } of PLAIN.filter((p) => p.argv.length === 1 || k % 5 === 0)) {
+      for (const { cmd, argv } of PLAIN.filter((p) => p.argv.length === 1 || (n + 1) % 5 === 0)) {
         const r = await run(argv, bytes, "cut.ndjson");
         tried++;
         const context = `cursorlog ${argv.join(" ")} on a log cut at byte ${k} of line ${i + 1}`;
@@ -154,7 +170,7 @@ test("a log cut at every byte: a strict run stops at the cut line with status 5;
       }
     }
   }
-  assert.ok(tried > 800, `only ${tried} runs`);
+  assert.ok(tried > scaled(100, 800), `only ${tried} runs`);
 });
 
 test("a line cut anywhere with the rest of the log after it: reported at or after the cut line, never a crash", { timeout: 300_000 }, async () => {
@@ -165,7 +181,7 @@ test("a line cut anywhere with the rest of the log after it: reported at or afte
       const bytes = Buffer.from([...lines.slice(0, i), lines[i]!.slice(0, k), ...lines.slice(i + 1)].join("\n") + "\n");
       for (const { cmd, argv } of VARIANTS) judge(await run(argv, bytes, "cut.ndjson"), argv, cmd, bytes, "cut.ndjson");
     }),
-    { seed: SEED, numRuns: runs(60), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(6, 60), includeErrorInReport: true },
   );
 });
 
@@ -209,10 +225,22 @@ async function judgeObjects(events: Ev[], context: string, variants = VARIANTS):
 test("every top-level field of every event type removed, or given each wrong type: no crash, no status 5", { timeout: 300_000 }, async () => {
   const log = fc.sample(genLog({ maxSessions: 1, layouts: false }), { seed: SEED + 1, numRuns: 60 }).find((l) => new Set(l.events.map((e) => e.type)).size >= 6)!;
   assert.ok(log, "no generated log with six event types");
+  // Every event of the log in make stress; in make test the first of each type and subtype.
+  const kinds = new Set<string>();
+  const which = log.events.flatMap((e, i) => {
+    const kind = `${String(e.type)}/${String(e.subtype ?? "")}`;
+    if (!STRESS && kinds.has(kind)) return [];
+    kinds.add(kind);
+    return [i];
+  });
+  assert.ok(new Set(which.map((i) => log.events[i]!.type)).size >= 6, "fewer than six event types mutated");
   let tried = 0;
-  for (let i = 0; i < log.events.length; i++) {
+  let mutations = 0;
+  for (const i of which) {
     for (const key of Object.keys(log.events[i]!)) {
-      for (const replace of [undefined, ...[null, 0, "", true, [], {}].map((value) => ({ value }))]) {
+      // Each field removed and given each wrong type in make stress; in make test one of those seven, in turn.
+      const all = [undefined, ...[null, 0, "", true, [], {}].map((value) => ({ value }))];
+      for (const replace of STRESS ? all : [all[mutations++ % all.length]]) {
         const events = log.events.slice();
         events[i] = mutate(log.events[i]!, [key], replace);
         await judgeObjects(events, `event ${i + 1} ${key} ${replace === undefined ? "removed" : `= ${JSON.stringify(replace.value)}`}`, PLAIN.filter((p) => p.argv.length === 1));
@@ -220,7 +248,7 @@ test("every top-level field of every event type removed, or given each wrong typ
       }
     }
   }
-  assert.ok(tried > 200, `only ${tried} mutations`);
+  assert.ok(tried > scaled(60, 200), `only ${tried} mutations`);
 });
 
 test("property: a field anywhere in any event removed or of the wrong type: no crash, no status 5", { timeout: 300_000 }, async () => {
@@ -235,7 +263,7 @@ test("property: a field anywhere in any event removed or of the wrong type: no c
       events[i] = mutate(log.events[i]!, path, replace);
       await judgeObjects(events, `event ${i + 1} ${path.join(".")} ${replace === undefined ? "removed" : `= ${JSON.stringify(replace.value)}`}`);
     }),
-    { seed: SEED, numRuns: runs(150), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(8, 150), includeErrorInReport: true },
   );
 });
 
@@ -281,9 +309,16 @@ function nested(depth: number, kind: "array" | "object"): string {
   return kind === "array" ? "[".repeat(depth) + "]".repeat(depth) : '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
 }
 
-test("nesting 100 000 levels deep in a result, tool args and an unknown event: processed, or a clear error at file:line", { timeout: 120_000 }, async () => {
+// How deep: in make test, past the line scanner's own limit (65 536 levels, scan/assembly/
+// scanner.ts) and many times past what any recursion survives (some 10 000 frames); the spawned
+// CLI, 20 000 levels (past recursion: the same messages, at a third of a spawn's cost at 70 000).
+// In make stress, 100 000 levels (the spawned CLI: 200 000). A run at 100 000 costs ~3 x one at 70 000.
+const DEEP = scaled(70_000, 100_000);
+const DEEP_CLI = scaled(20_000, 200_000);
+
+test(`nesting ${DEEP} levels deep in a result, tool args and an unknown event: processed, or a clear error at file:line`, { timeout: 120_000 }, async () => {
   for (const kind of ["array", "object"] as const) {
-    const deep = nested(100_000, kind);
+    const deep = nested(DEEP, kind);
     const lines = [
       '{"type":"system","subtype":"init","session_id":"s"}',
       `{"type":"hologram","payload":${deep},"session_id":"s"}`,
@@ -292,9 +327,11 @@ test("nesting 100 000 levels deep in a result, tool args and an unknown event: p
       `{"type":"result","subtype":"success","is_error":false,"result":"ok","session_id":"s","usage":${deep}}`,
     ];
     const bytes = Buffer.from(lines.join("\n") + "\n");
-    for (const { cmd, argv } of PLAIN) {
+    // make test: each command once, on arrays or on objects in turn, with --lenient every other pair.
+    const runs = STRESS ? PLAIN : COMMANDS.flatMap((c, i) => (i % 2 === (kind === "array" ? 0 : 1) ? [{ cmd: c.name, argv: Math.floor(i / 2) % 2 === 1 ? [c.name, "--lenient"] : [c.name] }] : []));
+    for (const { cmd, argv } of runs) {
       const r = await run(argv, bytes, "deep.ndjson");
-      const context = `cursorlog ${argv.join(" ")} on ${kind}s nested 100000 deep`;
+      const context = `cursorlog ${argv.join(" ")} on ${kind}s nested ${DEEP} deep`;
       const ds = assertContract(r, context, ["deep.ndjson"]);
       if (r.code === 5) {
         assert.match(r.stderr, /nested too deeply/, `${context}: status 5 without saying why:\n${r.stderr}`);
@@ -306,12 +343,13 @@ test("nesting 100 000 levels deep in a result, tool args and an unknown event: p
   }
 });
 
-test("a value nested 100 000 deep over several lines (the multi-line reader): a clear error at the line it starts", async () => {
-  const deep = nested(100_000, "array");
+test(`a value nested ${DEEP} deep over several lines (the multi-line reader): a clear error at the line it starts`, async () => {
+  const deep = nested(DEEP, "array");
   const bytes = Buffer.from(`{"type":"system","subtype":"init"}\n{"type":"result",\n"x":${deep}}\n`);
-  for (const { cmd, argv } of PLAIN) {
+  // make test: each command once, --lenient every other one.
+  for (const { cmd, argv } of PLAIN.filter((p, k) => STRESS || p.argv.includes("--lenient") === (Math.floor(k / 2) % 2 === 1))) {
     const r = await run(argv, bytes, "deep.json");
-    const context = `cursorlog ${argv.join(" ")} on a multi-line value nested 100000 deep`;
+    const context = `cursorlog ${argv.join(" ")} on a multi-line value nested ${DEEP} deep`;
     const ds = assertContract(r, context, ["deep.json"]);
     if (!STRICT.has(cmd)) continue;
     assert.equal(r.code, 5, `${context}: exit ${r.code}\n${r.stderr}`);
@@ -328,24 +366,28 @@ test("the built CLI on random bytes, cut lines and deep nesting ends within 10 s
   const { spawnSync } = await import("node:child_process");
   const { existsSync } = await import("node:fs");
   assert.ok(existsSync("dist/cli/main.js"), "dist/ is missing: run `npm run build` (make test does) before these tests");
-  const deep = Buffer.from(`{"type":"result","x":${nested(200_000, "array")}}\n{"type":"result",\n"y":${nested(200_000, "object")}}\n`);
+  const deep = Buffer.from(`{"type":"result","x":${nested(DEEP_CLI, "array")}}\n{"type":"result",\n"y":${nested(DEEP_CLI, "object")}}\n`);
+  // make stress: four random inputs, and every command with and without --lenient on each input.
+  // make test: one random input; each command spawned once, on the inputs in turn, --lenient every
+  // other time (the in-process tests above run every command on every such input).
   const inputs = [
-    ...fc.sample(randomBytes, { seed: SEED, numRuns: 4 }).map((a) => Buffer.from(a)),
+    ...fc.sample(randomBytes, { seed: SEED, numRuns: scaled(1, 4) }).map((a) => Buffer.from(a)),
     Buffer.from(SMALL.bytes.toString("utf8").slice(0, Math.floor(SMALL.bytes.length / 2))),
     deep,
   ];
-  for (const input of inputs) {
-    for (const { cmd, argv } of PLAIN) {
-      const r = spawnSync("node", ["bin/cursorlog.js", ...argv], { input, timeout: 10_000, encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", TZ: "UTC" } });
-      const context = where(argv, input);
-      assert.equal(r.error, undefined, `${context}: ${r.error?.message} (a hang ends in ETIMEDOUT)`);
-      const result = { stdout: r.stdout, stderr: r.stderr, code: r.status ?? -1, both: "" };
-      if (input !== deep) judge(result, argv, cmd, input);
-      else if (STRICT.has(cmd)) {
-        assertContract(result, context, ["<stdin>"]);
-        assert.equal(r.status, 5, `${context}: exit ${r.status}`);
-        assert.match(r.stderr, /\(at <stdin>:[12]\): the JSON value is nested too deeply/, context);
-      } else assertContract(result, context, ["<stdin>"]);
-    }
+  const plain = PLAIN.filter((p) => p.argv.length === 1);
+  const runs = STRESS ? inputs.flatMap((input) => PLAIN.map((p) => ({ ...p, input }))) : plain.map((p, k) => ({ cmd: p.cmd, argv: k % 2 === 1 ? [...p.argv, "--lenient"] : p.argv, input: inputs[k % inputs.length]! }));
+  assert.ok(new Set(runs.map((r) => r.input)).size === inputs.length && new Set(runs.map((r) => r.cmd)).size === plain.length);
+  for (const { cmd, argv, input } of runs) {
+    const r = spawnSync("node", ["bin/cursorlog.js", ...argv], { input, timeout: 10_000, encoding: "utf8", env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", TZ: "UTC" } });
+    const context = where(argv, input);
+    assert.equal(r.error, undefined, `${context}: ${r.error?.message} (a hang ends in ETIMEDOUT)`);
+    const result = { stdout: r.stdout, stderr: r.stderr, code: r.status ?? -1, both: "" };
+    if (input !== deep) judge(result, argv, cmd, input);
+    else if (STRICT.has(cmd)) {
+      assertContract(result, context, ["<stdin>"]);
+      assert.equal(r.status, 5, `${context}: exit ${r.status}`);
+      assert.match(r.stderr, /\(at <stdin>:[12]\): the JSON value is nested too deeply/, context);
+    } else assertContract(result, context, ["<stdin>"]);
   }
 });

@@ -1,3 +1,4 @@
+// test-run: scaled
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -7,16 +8,19 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { genLog, type Ev } from "./helpers/gen-events.js";
 import { runFed } from "./helpers/run-chunks.js";
+import { FUZZ_SEED, fuzzRuns, scaled } from "./helpers/scale.js";
 import { isObject, valuesOnLine } from "./helpers/verdict.js";
 
 // Nothing lost, nothing invented: filter with no predicate gives back every JSON line byte for
-// byte (fixtures, generated logs, a generated 50 MiB log by checksum; the gigabyte run is
-// test/stress/filter-roundtrip.sh); json prints only result objects that are in the input (unless
-// --allow-incomplete, whose objects say so); timeline has exactly one row per distinct call id per
-// session.
+// byte (fixtures, generated logs, a generated log of 4 MiB in make test and 50 MiB in make stress,
+// by checksum; the gigabyte run is test/stress/stress.sh roundtrip); json prints only result
+// objects that are in the input (unless --allow-incomplete, whose objects say so); timeline has
+// exactly one row per distinct call id per session.
+//
+// Sizes (test/helpers/scale.ts): make test runs each property a few times, make stress
+// (CURSORLOG_STRESS=1) at full count; FUZZ_RUNS overrides them, FUZZ_SEED the seed (42).
 
-const SEED = Number(process.env.FUZZ_SEED ?? 42);
-const runs = (n: number) => Number(process.env.FUZZ_RUNS ?? n);
+const SEED = FUZZ_SEED;
 const sha256 = (b: Buffer | string) => createHash("sha256").update(b).digest("hex");
 
 /** Every fixture log, in every folder under test/fixtures. */
@@ -71,15 +75,18 @@ test("property: filter with no predicate gives back the log's JSON lines exactly
       const expected = log.events.map((e) => JSON.stringify(e) + "\n").join("");
       assert.equal(r.stdout, expected);
     }),
-    { seed: SEED, numRuns: runs(100), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(10, 100), includeErrorInReport: true },
   );
 });
 
-test("filter with no predicate over a generated 50 MiB log: output sha256 = input sha256", { timeout: 120_000 }, async () => {
-  const gen = spawnSync("node", ["bench/gen.mjs", "--size", "50M", "--seed", "7"], { maxBuffer: 1 << 27 });
+/** MiB of generated log: in make test past the 64 KiB and 1 MiB boundaries the cuts below are at, a few times over. */
+const BIG_MIB = scaled(4, 50);
+
+test(`filter with no predicate over a generated ${BIG_MIB} MiB log: output sha256 = input sha256`, { timeout: 120_000 }, async () => {
+  const gen = spawnSync("node", ["bench/gen.mjs", "--size", `${BIG_MIB}M`, "--seed", "7"], { maxBuffer: 1 << 27 });
   assert.equal(gen.status, 0);
   const bytes = gen.stdout as Buffer;
-  assert.ok(bytes.length > 50 * 2 ** 20 - 2 ** 20);
+  assert.ok(bytes.length > BIG_MIB * 2 ** 20 - 2 ** 20);
   for (const argv of [["filter"], ["filter", "--lenient"]]) {
     const r = await runFed([...argv, "big.ndjson"], { files: { "big.ndjson": { bytes, cuts: [1, 2 ** 16 + 3, 2 ** 20 + 7, bytes.length - 5] } }, timeoutMs: 60_000 });
     assert.equal(r.code, 0);
@@ -139,7 +146,7 @@ test("property: json prints exactly the input's result objects, one per session 
         assert.equal((o.incomplete as Ev).file, "gen.ndjson");
       }
     }),
-    { seed: SEED, numRuns: runs(150), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(10, 150), includeErrorInReport: true },
   );
 });
 
@@ -170,6 +177,6 @@ test("property: timeline has exactly one row per distinct call id per session, e
       const csv = await runFed(["timeline", "--format", "tsv", "--allow-incomplete", "gen.ndjson"], { files: { "gen.ndjson": { bytes: log.bytes } } });
       assert.equal(csv.stdout.split("\n").length - 2, rows.length);
     }),
-    { seed: SEED, numRuns: runs(150), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(10, 150), includeErrorInReport: true },
   );
 });

@@ -1,3 +1,4 @@
+// test-run: scaled
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -16,6 +17,11 @@ import { toActionsText } from "../src/outputs/text/index.js";
 import { toResultJson } from "../src/outputs/json/index.js";
 import { toTimelineCsv } from "../src/outputs/timeline/index.js";
 import { TIMELINE_COLUMNS } from "../src/outputs/timeline/columns.js";
+import { FUZZ_SEED, fuzzRuns, scaled } from "./helpers/scale.js";
+
+// Runs and sizes (test/helpers/scale.ts): a tenth of the runs and a 1 MiB generated log in make
+// test, the full count and 3 MiB in make stress (CURSORLOG_STRESS=1); FUZZ_RUNS overrides the
+// runs, FUZZ_SEED the seed (42).
 
 const CUT: Shortening = { keep: FIELDS_READ, longer: 256, to: 64 };
 const shorten = (line: string) => shortenStrings(Buffer.from(line), 0, Buffer.byteLength(line), CUT);
@@ -92,7 +98,7 @@ test("shortenStrings: a cut never splits a UTF-8 character or an escape, whereve
       assert.ok(text!.length < line.length, "shorter");
       assert.ok(!got.includes("\ufffd"), "no character split");
     }),
-    { seed: 42, numRuns: 300 },
+    { seed: FUZZ_SEED, numRuns: fuzzRuns(30, 300) },
   );
 });
 
@@ -109,7 +115,7 @@ test("shortenStrings over random tool calls: the text parses, and differs from t
       if (text === undefined) return;
       assertShortenedFrom(JSON.parse(text), JSON.parse(line), "", 0, "line");
     }),
-    { seed: 42, numRuns: 300 },
+    { seed: FUZZ_SEED, numRuns: fuzzRuns(30, 300) },
   );
 });
 
@@ -126,7 +132,7 @@ async function run(log: Buffer, make: (r: Reporter) => Stage): Promise<string> {
 }
 
 test("text, timeline and json print the same with and without shortening, on logs with large payloads", async () => {
-  const logs = [readFileSync("test/fixtures/large-results.ndjson"), execFileSync("node", ["bench/gen.mjs", "--size", "3M", "--seed", "5"], { maxBuffer: 1 << 26 })];
+  const logs = [readFileSync("test/fixtures/large-results.ndjson"), execFileSync("node", ["bench/gen.mjs", "--size", `${scaled(1, 3)}M`, "--seed", "5"], { maxBuffer: 1 << 26 })];
   const colors = pc.createColors(false);
   const stages: Array<(r: Reporter) => Stage> = [
     (r) => toActionsText({ verbose: true, final: false, allowIncomplete: true, colors }, r),

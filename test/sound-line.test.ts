@@ -1,9 +1,11 @@
+// test-run: scaled
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { soundLine } from "../src/input/line-splitter.js";
 import { keepWhole, typeOf } from "../src/input/raw-skip.js";
 import { runCli } from "./helpers/run-cli.js";
+import { FUZZ_SEED, fuzzRuns } from "./helpers/scale.js";
 
 // Which lines a command may leave unparsed (skip, keep as bytes, shorten): those the line scanner
 // finds sound, a JSON object wholly checked against the grammar, strings included, with a string
@@ -146,7 +148,7 @@ test("property: every line generated from JSON.stringify is accepted; a line wit
       }
       if (check(b)) assert.ok(parsesToObject(b), `accepted, but JSON.parse refuses: ${JSON.stringify(b.toString("latin1"))}`);
     }),
-    { seed: 42, numRuns: Number(process.env.FUZZ_RUNS ?? 3000) },
+    { seed: FUZZ_SEED, numRuns: fuzzRuns(300, 3000) },
   );
 });
 

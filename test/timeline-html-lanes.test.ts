@@ -1,7 +1,12 @@
+// test-run: scaled
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { packLanes, type Interval } from "../src/outputs/shared/lanes.js";
+import { FUZZ_SEED, fuzzRuns } from "./helpers/scale.js";
+
+// Runs (test/helpers/scale.ts): a tenth in make test, the full count in make stress
+// (CURSORLOG_STRESS=1); FUZZ_RUNS overrides them, FUZZ_SEED the seed (42).
 
 const iv = (start: number, end: number): Interval => ({ start, end });
 
@@ -60,7 +65,7 @@ test("packLanes (property): no two intervals of a lane overlap, and the lanes ar
       assert.equal(used, ivs.length === 0 ? 0 : Math.max(1, maxOverlap(ivs, minSpan)));
       assert.deepEqual([...new Set(lanes)].sort((a, b) => a - b), Array.from({ length: used }, (_, i) => i), "no lane is skipped");
     }),
-    { numRuns: 300 },
+    { seed: FUZZ_SEED, numRuns: fuzzRuns(30, 300) },
   );
 });
 
@@ -86,7 +91,7 @@ test("packLanes (property): the heap layout assigns exactly the lanes of the lan
     fc.property(fc.array(interval, { maxLength: 120 }), fc.constantFrom(0, 0.5, 1, 7, 30), (ivs, minSpan) => {
       assert.deepEqual(packLanes(ivs, minSpan), packLanesByScan(ivs, minSpan));
     }),
-    { numRuns: 1000, seed: 42 },
+    { seed: FUZZ_SEED, numRuns: fuzzRuns(100, 1000) },
   );
   // Many lanes at once, freed in an order unlike their numbers.
   const many = Array.from({ length: 3000 }, (_, i) => iv(i % 1000, (i % 1000) + ((i * 7919) % 997)));

@@ -1,3 +1,4 @@
+// test-run: scaled
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -6,13 +7,15 @@ import { join } from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
 import { schemaPatternEngine, toRe2Syntax } from "../src/validate/schema/patterns.js";
+import { FUZZ_SEED, fuzzRuns } from "./helpers/scale.js";
 
 // A user schema's `pattern` (validate --schema) runs on re2js, in linear time, with JavaScript's
 // meaning (ECMA-262 with the u flag): checked here against RegExp itself, by property and by hand.
-// FUZZ_RUNS overrides numRuns, FUZZ_SEED the seed (42), like the robust-* tests.
+// Runs (test/helpers/scale.ts): a tenth in make test, the full count in make stress
+// (CURSORLOG_STRESS=1). FUZZ_RUNS overrides numRuns, FUZZ_SEED the seed (42), like the robust-* tests.
 
-const SEED = Number(process.env.FUZZ_SEED ?? 42);
-const runs = (n: number) => Number(process.env.FUZZ_RUNS ?? n);
+const SEED = FUZZ_SEED;
+const PATTERN_RUNS = fuzzRuns(300, 3000);
 
 /** The characters where JavaScript and RE2 differ, and plain ones. */
 const CHARS = ["a", "b", "A", "1", "_", " ", "\n", "\r", "\v", "\t", "\u00a0", "\u2028", "\ufeff", "é", "α", "Ω", "😀", "\ud83d", "-", "[", ":", "\b", "\u0000"];
@@ -60,9 +63,9 @@ test("property: schema patterns agree with JavaScript's RegExp (u flag) on rando
       if (warnings.length > 0) fellBack++;
       for (const s of strings) assert.equal(p.test(s), js.test(s), `/${src}/u (as ${toRe2Syntax(src)}) on ${JSON.stringify(s)}`);
     }),
-    { seed: SEED, numRuns: runs(3000), includeErrorInReport: true },
+    { seed: SEED, numRuns: PATTERN_RUNS, includeErrorInReport: true },
   );
-  assert.ok(tried > runs(3000) * 0.5, `only ${tried} patterns were valid`);
+  assert.ok(tried > PATTERN_RUNS * 0.5, `only ${tried} patterns were valid`);
   // Only (?<n>…) twice in one pattern is refused by JS; nothing generated here needs the fallback.
   assert.equal(fellBack, 0);
 });
