@@ -4,12 +4,22 @@
 
 STAMP := node_modules/.cursorlog-installed
 
+# npm ci without the build its "prepare" (scripts/prepare.mjs) would run: the rule below builds,
+# once, so a fresh clone builds once (npm install in a clone still builds in "prepare").
 $(STAMP): package.json package-lock.json
-	npm ci --no-audit --no-fund
+	CURSORLOG_PREPARE_BUILD=no npm ci --no-audit --no-fund
 	@touch $@
 
-build: $(STAMP)
+# What `npm run build` reads (the lock: the bundle holds the dependencies); BUILT, rewritten by
+# every build, is remade when one of them is newer, so a second `make test` builds nothing.
+BUILD_INPUTS := $(shell find src -type f) $(wildcard schemas/*.json) tsconfig.json package.json \
+	package-lock.json scripts/bundle.mjs scripts/code-cache.mjs scripts/build-validators.ts
+BUILT := dist/bundle/main.js
+
+$(BUILT): $(BUILD_INPUTS) | $(STAMP)
 	npm run build
+
+build: $(BUILT)
 
 demo: build
 	node bin/cursorlog.js text -v examples/session.ndjson
@@ -28,8 +38,10 @@ stress: build
 typecheck: $(STAMP)
 	npm run typecheck
 
+# Rewrites the golden files, and docs/timeline.png from the browser test (a make stress file).
 golden: build
 	UPDATE_GOLDEN=1 npm test
+	UPDATE_GOLDEN=1 node scripts/run-tests.mjs test/timeline-html-browser.test.ts
 
 man: build
 	node bin/cursorlog.js man > man/cursorlog.1

@@ -1,5 +1,6 @@
 // Regenerates src/validate/generated/bundled-validators.ts from schemas/*.schema.json: ajv's
-// standalone code, so `cursorlog validate` starts without compiling schemas (npm run build runs it).
+// standalone code, so `cursorlog validate` starts without compiling schemas (`npm run build` runs
+// it first, as `npm run build:validators`; it writes only when the schemas changed).
 //   node --import tsx scripts/build-validators.ts           write the file when it changed
 //   node --import tsx scripts/build-validators.ts --check   exit 1 when it is stale
 import { readFileSync, writeFileSync } from "node:fs";

@@ -4,6 +4,10 @@
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
+// `make` installs with CURSORLOG_PREPARE_BUILD=no and builds itself, once and only when dist/ is
+// older than its sources (Makefile): a second build here would double a fresh clone's `make demo`.
+if (process.env.CURSORLOG_PREPARE_BUILD === "no") process.exit(0);
+
 const root = new URL("..", import.meta.url);
 const tsc = new URL("node_modules/typescript/bin/tsc", root);
 if (!existsSync(tsc)) {

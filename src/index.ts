@@ -1,11 +1,9 @@
 /**
- * cursorlog as a library: the conversions as Node Transforms, and the event model under them.
+ * cursorlog as a library: the conversions as Node Transforms, and the event model under them
+ * (README.md, "Library"). Input may be gzip; colours are off unless `colors: true`.
  *
  *   import { ndjsonTransform, toActionsText } from "cursorlog";
- *   import pc from "picocolors";
- *   process.stdin
- *     .pipe(ndjsonTransform((r) => toActionsText({ verbose: true, final: false, allowIncomplete: true, colors: pc.createColors(false) }, r)))
- *     .pipe(process.stdout);
+ *   process.stdin.pipe(ndjsonTransform((r) => toActionsText({ verbose: true }, r))).pipe(process.stdout);
  */
 export { ndjsonTransform, type NdjsonTransformOptions } from "./stream/ndjson-transform.js";
 export { toTransform } from "./stream/to-transform.js";
@@ -19,6 +17,7 @@ export { toTimelineCsv, type TimelineOptions } from "./outputs/timeline/index.js
 export { toStats, type StatsOptions } from "./outputs/stats/index.js";
 export { toShow, type ShowOptions } from "./outputs/show/index.js";
 export { toDiff, type DiffOptions } from "./outputs/diff/index.js";
+export type { ColorsOption } from "./outputs/shared/colors.js";
 
 export { readInputs, STDIN_NAME, type InputBatch, type InputOptions } from "./input/read-inputs.js";
 export type { JsonObject, JsonRecord, Problem, InputItem } from "./input/record.js";

@@ -105,7 +105,7 @@ test("OSC, CSI and BEL in a command, a path and assistant text: text -v, --final
   assert.equal(bad.stderr, "cursorlog: error (at <stdin>:2): session #1 has no result; the agent CLI said: \\u001b]0;pwned\\u0007 oops\n");
 });
 
-test("timeline on a terminal escapes control characters in cells (csv, tsv, ndjson); into a file or pipe it writes the data as is", async () => {
+test("timeline on a terminal escapes control characters in cells (csv, tsv, ndjson); into a file or pipe it writes the data as is (line breaks as \\n in CSV unless --multiline)", async () => {
   const S = "s-1";
   const id = "call_1\nfc_1";
   const cmd = "echo \u001b]0;pwned\u0007\u009b2J\u202e";
@@ -127,8 +127,11 @@ test("timeline on a terminal escapes control characters in cells (csv, tsv, ndjs
   const nd = await tty("ndjson");
   assert.equal(nd, '{"call_id":"call_1\\nfc_1","target":"echo \\u001b]0;pwned\\u0007\\u009b2J\\u202e"}\n');
   assert.deepEqual(JSON.parse(nd), { call_id: id, target: cmd }, "on a terminal the NDJSON still means the same values");
-  // Not a terminal: the data exactly (RFC 4180 quoting keeps the newline in the id).
-  assert.equal(await file("csv"), `call_id,target\n"call_1\nfc_1",${cmd}\n`);
+  // Not a terminal: the data as is but for line breaks, written \n so a row is one line (the
+  // default); --multiline gives the data exactly (RFC 4180 quoting keeps the newline in the id).
+  assert.equal(await file("csv"), `call_id,target\ncall_1\\nfc_1,${cmd}\n`);
+  const exact = (await runFed(["timeline", "--multiline", ...cols, "-"], { stdin: { bytes } })).stdout;
+  assert.equal(exact, `call_id,target\n"call_1\nfc_1",${cmd}\n`);
   assert.deepEqual(JSON.parse(await file("ndjson")), { call_id: id, target: cmd });
 });
 

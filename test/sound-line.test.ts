@@ -164,7 +164,7 @@ test("keepWhole writes no line JSON.parse refuses: filter --type on the damaged 
   // Line 3 is the agent CLI's own text (a warning); line 4 is the damaged thinking line.
   assert.equal(
     r.stderr,
-    "cursorlog: warning (at test/fixtures/validate/bad-json.ndjson:3): the agent CLI said: RetriableError: [invalid_argument] unknown option '--system-prompt'\n" +
+    "cursorlog: warning (at test/fixtures/validate/bad-json.ndjson:3): the agent CLI said: RetriableError: [invalid_argument] unknown option '--system-prompt' (not an event, not written; further lines of its text are not reported)\n" +
       "cursorlog: error (at test/fixtures/validate/bad-json.ndjson:4): invalid JSON: Expected double-quoted property name at column 38\n",
   );
   const lenient = await runCli(["filter", "--lenient", "--type", "thinking", "test/fixtures/validate/bad-json.ndjson"]);

@@ -78,7 +78,7 @@ test("timeline: rows come in start order, each as soon as every earlier-started 
 });
 
 test("timeline: a sequential run writes each row at its completion, not at the end", () => {
-  const { s } = stage({ header: false });
+  const { s } = stage({ header: false, multiline: true });
   for (const rec of fixtureRecords("test/fixtures/2026-long.ndjson")) {
     const got = s.record(rec);
     const v = rec.value;
@@ -104,7 +104,7 @@ test("timeline: three parallel calls finishing 3, 2, 1 are written together, in 
 });
 
 test("timeline: a completion without a start takes the next seq and waits behind calls still running", () => {
-  const { s, messages, reporter } = stage({ header: false, columns: ["seq", "call_id", "status", "started_line", "completed_line"] });
+  const { s, messages, reporter } = stage({ header: false, multiline: true, columns: ["seq", "call_id", "status", "started_line", "completed_line"] });
   const got = new Map<number, string | undefined>();
   for (const rec of fixtureRecords(`${T}/clocks-and-ends.ndjson`)) got.set(rec.line, s.record(rec));
   // line 10 is the second init: the first session ends there and its open call is written as incomplete
@@ -179,40 +179,42 @@ test("isoTimeFormatter gives what Date#toISOString gives, and nothing for unknow
 });
 
 test("StartOrderQueue keeps order across compaction and restarts numbering at end", () => {
-  const q = new StartOrderQueue<number>();
+  // A key is an object (the tracker's OpenCall); a place is found by its seq.
+  const q = new StartOrderQueue<{ k: number }>();
+  const key = (k: number) => ({ k });
   const n = 5000;
-  for (let i = 0; i < n; i++) assert.equal(q.start(i), i + 1);
+  for (let i = 0; i < n; i++) assert.equal(q.start(key(i)), i + 1);
   let out = "";
-  // complete all but the first, in order; nothing can be released while call 0 runs
-  for (let i = 1; i < n; i++) assert.equal(q.complete(i, (seq) => `${seq}\n`), "");
-  out += q.complete(0, (seq) => `${seq}\n`);
+  // complete all but the first, in order; nothing can be released while call 1 runs
+  for (let i = 1; i < n; i++) assert.equal(q.complete(i + 1, (seq) => `${seq}\n`), "");
+  out += q.complete(1, (seq) => `${seq}\n`);
   assert.equal(out, Array.from({ length: n }, (_, i) => `${i + 1}\n`).join(""));
   // pairs completing in reverse, so the head is released every second call and compaction kicks in
-  for (let i = 0; i < 3000; i++) assert.equal(q.start(i), n + i + 1, "the session goes on numbering");
+  for (let i = 0; i < 3000; i++) assert.equal(q.start(key(i)), n + i + 1, "the session goes on numbering");
   let got = "";
   for (let i = 0; i < 3000; i += 2) {
-    got += q.complete(i + 1, (seq) => `${seq}\n`);
-    got += q.complete(i, (seq) => `${seq}\n`);
+    got += q.complete(n + i + 2, (seq) => `${seq}\n`);
+    got += q.complete(n + i + 1, (seq) => `${seq}\n`);
   }
   assert.equal(got, Array.from({ length: 3000 }, (_, i) => `${n + i + 1}\n`).join(""));
-  q.start(1);
+  q.start(key(1));
   assert.equal(q.completeUnstarted((seq) => `orphan ${seq}\n`), "");
-  assert.equal(q.end((key, seq) => `open ${key} ${seq}\n`), `open 1 ${n + 3001}\norphan ${n + 3002}\n`);
+  assert.equal(q.end((o, seq) => `open ${o.k} ${seq}\n`), `open 1 ${n + 3001}\norphan ${n + 3002}\n`);
   // Many rows held at the end come as pieces, in order, and the queue starts again at once.
-  for (let i = 0; i < 100_000; i++) q.start(i);
-  const pieces = q.end((key, seq) => `open ${key} ${seq}\n`);
+  for (let i = 0; i < 100_000; i++) q.start(key(i));
+  const pieces = q.end((o, seq) => `open ${o.k} ${seq}\n`);
   assert.equal(typeof pieces, "object");
-  assert.equal(q.start(-1), 1, "numbering restarts at end, before the pieces are read");
+  assert.equal(q.start(key(-1)), 1, "numbering restarts at end, before the pieces are read");
   const all = [...(pieces as Iterable<string>)];
   assert.ok(all.length > 10 && all.every((p) => p.length < 70_000), `${all.length} pieces`);
   assert.equal(all.join(""), Array.from({ length: 100_000 }, (_, i) => `open ${i} ${i + 1}\n`).join(""));
   q.end(() => "");
-  assert.equal(q.start(7), 1, "numbering restarts after end");
+  assert.equal(q.start(key(7)), 1, "numbering restarts after end");
 });
 
-test("timeline CSV of every fixture loads in an RFC 4180 reader: one record per call plus the header, equal to the ndjson values", async () => {
+test("timeline CSV (--multiline) of every fixture loads in an RFC 4180 reader: one record per call plus the header, equal to the ndjson values", async () => {
   for (const f of FIXTURES) {
-    const csv = await runCli(["timeline", "--lenient", f]);
+    const csv = await runCli(["timeline", "--lenient", "--multiline", f]);
     const nd = await runCli(["timeline", "--lenient", "--format", "ndjson", f]);
     const rows = parseCsv(csv.stdout);
     assert.deepEqual(rows[0], [...TIMELINE_COLUMNS], `${f}: header`);
@@ -226,7 +228,7 @@ test("timeline CSV of every fixture loads in an RFC 4180 reader: one record per 
 test("timeline TSV of every fixture unescapes to the same values as the CSV", async () => {
   const unescape = (s: string) => s.replace(/\\([tnr\\])/g, (_, c: string) => ({ t: "\t", n: "\n", r: "\r", "\\": "\\" })[c]!);
   for (const f of FIXTURES) {
-    const csv = parseCsv((await runCli(["timeline", "--lenient", f])).stdout);
+    const csv = parseCsv((await runCli(["timeline", "--lenient", "--multiline", f])).stdout);
     const tsv = (await runCli(["timeline", "--lenient", "--format", "tsv", f])).stdout;
     assert.ok(tsv.endsWith("\n"));
     const rows = tsv.slice(0, -1).split("\n").map((l) => l.split("\t").map(unescape));

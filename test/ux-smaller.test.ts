@@ -17,9 +17,10 @@ test("timeline --format ndjson: --safe-csv and --no-header are usage errors (the
   for (const format of ["csv", "tsv"]) assert.equal((await runCli(["timeline", "--format", format, "--safe-csv", "--no-header", `${F}/2026-long.ndjson`])).code, 0);
 });
 
-test("timeline --help says CSV is not one record per line and points to --format tsv", async () => {
+test("timeline --help says CSV is one record per line, how line breaks are written, and where the exact values are", async () => {
+  // Issue 26 (A): the default CSV is one record per line; the help said it was not, and pointed to tsv.
   const help = (await runCli(["timeline", "--help"])).stdout;
-  assert.match(help.replace(/\s+/g, " "), /So CSV is not one record per line: OpenAI-style call ids hold a newline, as do multi-line commands\. For grep, wc -l, cut or column, use --format tsv\./);
+  assert.match(help.replace(/\s+/g, " "), /One record per line, for head, wc -l, cut and column: a line break inside a value \(OpenAI-style call ids hold one, as do multi-line commands\) is written \\n \(CR: \\r\), as 'cursorlog text -v' shows it\. Backslashes are left as they are, so a value that held the two characters \\n reads the same: for exact values, use --multiline/);
 });
 
 test("validate --strict: `attempt` on connection and retry events is declared (FORMAT.md), not an unknown field", async () => {

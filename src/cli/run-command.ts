@@ -10,6 +10,7 @@ import type { Io } from "./io.js";
 import { LogInputs } from "./log-inputs.js";
 import { refuseOtherAgents } from "../stream/refuse-other-agents.js";
 import { following } from "./shared-options.js";
+import { saidOnce } from "../outputs/filter/said-once.js";
 
 /**
  * What a command runs over its inputs: a stage described by data (src/jobs/stages.ts), which
@@ -52,7 +53,10 @@ export async function runCommand(
     // The directories that gave no log are reported first, as a run with one job does.
     const threads = Math.min(jobs, inputs.files.length, capJobs(io, jobs, inputs.files.length));
     inputs.reportProblems();
-    const code = await pool.runPool({ data, files: inputs.files, threads, workers: early, out: io.stdout, err: (s) => io.stderr.write(s) });
+    const write = (s: string) => void io.stderr.write(s);
+    // filter says once per run that the agent CLI's text is not written: each file's stage says it at its first.
+    const err = data.spec.command === "filter" ? saidOnce(write) : write;
+    const code = await pool.runPool({ data, files: inputs.files, threads, workers: early, out: io.stdout, err });
     return worse(inputs.reporter.code, code);
   }
   // No pool after all (one file, or a folder with one log): the workers started early go.

@@ -74,6 +74,20 @@ export function withFollowOption(cmd: Command): Command {
     .addOption(new Option("--follow=descriptor", "the same as -f (tail's spelling)").implies({ follow: true }).hideHelp());
 }
 
+/**
+ * grep's and ripgrep's `-H/--with-filename` and `--no-filename`: whether the output names the
+ * file each line (or object, or row) came from. The last one given wins, so `--no-filename` undoes
+ * an alias's `-H`; the choice is left in `fileNames` (undefined when neither was given: off).
+ */
+export function withFilenameOption(cmd: Command, what: string, without = "do not name the files (the default: the output stays the data it is)"): Command {
+  cmd
+    .addOption(new Option("-H, --with-filename", what).helpGroup("Output options:"))
+    .addOption(new Option("--no-filename", without).helpGroup("Output options:"));
+  cmd.on("option:with-filename", () => cmd.setOptionValueWithSource("fileNames", true, "cli"));
+  cmd.on("option:no-filename", () => cmd.setOptionValueWithSource("fileNames", false, "cli"));
+  return cmd;
+}
+
 /** True when -f, -F or one of their long spellings was given. */
 export function following(raw: { follow?: boolean; "follow=name"?: boolean }): boolean {
   return raw.follow === true || raw["follow=name"] === true;

@@ -70,17 +70,23 @@ function isCreate(call: ToolCall): boolean {
   return !("beforeFullFileContent" in o) && "afterFullFileContent" in o;
 }
 
-/** The call's target: path, command, pattern, URL, query… (empty when the args are unknown). */
-export function actionTarget(call: ToolCall): string {
+/**
+ * The call's target: path, command, pattern, URL, query… (empty when the args are unknown). `path`,
+ * when given, rewrites each file or folder path in it (show makes them relative to the run's
+ * folder); a target with a path ends with it (`pattern in src`), so a caller that sees `path`
+ * called can cut the target in its middle and keep the file name.
+ */
+export function actionTarget(call: ToolCall, path: (p: string) => string = (p) => p): string {
   const a: JsonObject = call.args ?? {};
   const o: JsonObject = call.outcome ?? {};
+  const asPath = (p: string): string => (p === "" ? "" : path(p));
   switch (call.kind) {
     case "shell":
       return str(a.command) || str(o.command);
     case "glob":
-      return joinSp(str(a.globPattern) || str(a.pattern), str(a.targetDirectory) || str(a.path));
+      return joinSp(str(a.globPattern) || str(a.pattern), asPath(str(a.targetDirectory) || str(a.path)));
     case "grep":
-      return joinSp(str(a.pattern), str(a.path) || str(a.glob));
+      return joinSp(str(a.pattern), str(a.path) ? asPath(str(a.path)) : str(a.glob));
     case "semSearch":
       return str(a.query);
     case "mcp":
@@ -102,18 +108,18 @@ export function actionTarget(call: ToolCall): string {
       return str(a.taskId) || str(done) || (typeof done === "number" ? String(done) : "");
     }
     case "readLints":
-      return Array.isArray(a.paths) ? a.paths.filter((p) => typeof p === "string").join(" ") : "";
+      return Array.isArray(a.paths) ? a.paths.filter((p) => typeof p === "string").map(asPath).join(" ") : "";
     case "updateTodos":
       return Array.isArray(a.todos) ? `${a.todos.length} todo${a.todos.length === 1 ? "" : "s"}` : "";
-    default:
-      return (
-        str(a.path) || str(o.path) || str(a.command) || str(a.url) || str(a.pattern) || str(a.query) || str(a.name) || ""
-      );
+    default: {
+      const p = str(a.path) || str(o.path);
+      return p !== "" ? asPath(p) : str(a.command) || str(a.url) || str(a.pattern) || str(a.query) || str(a.name) || "";
+    }
   }
 }
 
 /** Result arm in words for a call that did not succeed, e.g. `failed, exit 1`; "" for success. */
-export function statusNote(call: ToolCall): string {
+export function statusNote(call: ToolCall, max = 120): string {
   const o: JsonObject = call.outcome ?? {};
   switch (call.status) {
     case "success":
@@ -128,11 +134,11 @@ export function statusNote(call: ToolCall): string {
     }
     case "rejected": {
       const reason = str(o.reason);
-      return reason ? `rejected: ${shorten(reason)}` : "rejected";
+      return reason ? `rejected: ${shorten(reason, max)}` : "rejected";
     }
     case "error": {
       const msg = str(o.errorMessage) || str(o.error) || str(o.modelVisibleError);
-      return msg ? `error: ${shorten(msg)}` : "error";
+      return msg ? `error: ${shorten(msg, max)}` : "error";
     }
     case "permissionDenied":
     case "readPermissionDenied":
@@ -198,25 +204,52 @@ const TARGET_ARGS: Record<string, readonly string[]> = {
   readLints: [],
   updateTodos: [],
 };
+/** An object of one string member, by its name, written as a literal (see targetArgs). */
+const ONE_MEMBER: Record<string, (v: string) => JsonObject> = {
+  command: (v) => ({ command: v }),
+  path: (v) => ({ path: v }),
+  url: (v) => ({ url: v }),
+  pattern: (v) => ({ pattern: v }),
+  globPattern: (v) => ({ globPattern: v }),
+  query: (v) => ({ query: v }),
+  searchTerm: (v) => ({ searchTerm: v }),
+  description: (v) => ({ description: v }),
+  taskId: (v) => ({ taskId: v }),
+  name: (v) => ({ name: v }),
+};
+
 /** The default case of actionTarget; `path` is also what stats' file lists read. */
 const DEFAULT_TARGET_ARGS = ["path", "command", "url", "pattern", "query", "name"];
 
 /**
  * Of a started call's arguments, what its completion may need when it comes without arguments
  * (FORMAT.md §5.3): the members actionTarget (and stats' pathOf) read, strings cut to
- * KEPT_ARG_MAX characters, copied so that nothing of the event stays reachable. `paths` (readLints)
+ * KEPT_ARG_MAX characters (a path in its middle: keptPath), copied so that nothing of the event
+ * stays reachable. `paths` (readLints)
  * is kept joined, `todos` (updateTodos) as its length. Undefined when the call has no arguments.
  */
 export function targetArgs(call: ToolCall): JsonObject | undefined {
   const a = call.args;
   if (a === undefined) return undefined;
-  const out: JsonObject = {};
   const keys = Object.hasOwn(TARGET_ARGS, call.kind) ? TARGET_ARGS[call.kind]! : DEFAULT_TARGET_ARGS;
+  // The usual case, one string member (a shell call's command, a read's path): an object literal
+  // of that one member, 32 bytes, where an object grown from {} takes 56 (room for four).
+  let first: string | undefined;
+  let count = 0;
+  for (const k of keys) {
+    if (typeof a[k] === "string") {
+      first ??= k;
+      count++;
+    }
+  }
+  const one = count === 1 && call.kind !== "readLints" && call.kind !== "updateTodos" ? ONE_MEMBER[first!] : undefined;
+  if (one !== undefined) return one(kept(first!, a[first!] as string));
+  const out: JsonObject = {};
   for (const k of keys) {
     const v = a[k];
-    if (typeof v === "string") out[k] = keptString(v);
+    if (typeof v === "string") out[k] = kept(k, v);
   }
-  if (call.kind === "readLints" && Array.isArray(a.paths)) out.paths = [keptString(a.paths.filter((p) => typeof p === "string").join(" "))];
+  if (call.kind === "readLints" && Array.isArray(a.paths)) out.paths = [keptPath(a.paths.filter((p) => typeof p === "string").join(" "))];
   if (call.kind === "updateTodos" && Array.isArray(a.todos)) {
     // Only its length is read: an empty array of that length (sparse past a small size).
     const todos: null[] = [];
@@ -224,6 +257,33 @@ export function targetArgs(call: ToolCall): JsonObject | undefined {
     out.todos = todos;
   }
   return out;
+}
+
+/** A kept argument: a path (`path`, `targetDirectory`) keeps its end, the file name; any other string its start. */
+function kept(key: string, v: string): string {
+  return key === "path" || key === "targetDirectory" ? keptPath(v) : keptString(v);
+}
+
+/**
+ * A path cut to KEPT_ARG_MAX characters in its middle (its first 30, `…`, its end), so that its
+ * file name stays (show and the HTML timeline cut paths in the middle for the same reason); a
+ * string of its own, as keptString.
+ */
+export function keptPath(s: string): string {
+  if (s.length <= KEPT_ARG_MAX) return s;
+  let head = 30;
+  if (isHighSurrogate(s.charCodeAt(head - 1))) head--;
+  let tail = s.length - (KEPT_ARG_MAX - 1 - head);
+  if (isLowSurrogate(s.charCodeAt(tail))) tail++;
+  return JSON.parse(JSON.stringify(s.slice(0, head) + "…" + s.slice(tail))) as string;
+}
+
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
 }
 
 /**

@@ -25,6 +25,11 @@ export interface OpenCall extends ToolCall {
 /** A completion, paired with its start when there was one (by exact `call_id`). */
 export interface CompletedCall {
   callId: string;
+  /**
+   * With TrackerOptions.numberUnstarted, a completion without a start: the seq it takes (the next
+   * one when it arrives). Otherwise undefined (a paired completion's seq is its start's).
+   */
+  seq?: number;
   /** The completion merged with its start: args from the start when the completion lacks them. */
   call: ToolCall;
   started?: OpenCall;
@@ -45,7 +50,7 @@ export interface Session {
   open: Map<string, OpenCall>;
   /** Started calls without a completion that are counted but not kept (past `maxOpen`). */
   untracked: number;
-  /** Number of `started` events seen. */
+  /** Number of `started` events seen (and, with TrackerOptions.numberUnstarted, of completions without a start). */
   startedCount: number;
   /**
    * The agent CLI's own message (a line of text among the events: stderr merged into the log), the
@@ -94,6 +99,11 @@ export interface TrackerOptions {
    * names (json); the others need each completion's start.
    */
   maxOpen?: number;
+  /**
+   * A completion without a start takes the next seq when it arrives (CompletedCall.seq), as
+   * timeline numbers its rows: the seq of an open call is then its row's number.
+   */
+  numberUnstarted?: boolean;
 }
 
 /**
@@ -109,10 +119,12 @@ export class SessionTracker {
   /** A message that came when no session was open (before the first event, after a result). */
   private pending: AgentSaid | undefined;
   private readonly maxOpen: number;
+  private readonly numberUnstarted: boolean;
   private lastModelCallId: string | undefined;
 
   constructor(opts: TrackerOptions = {}) {
     this.maxOpen = opts.maxOpen ?? Infinity;
+    this.numberUnstarted = opts.numberUnstarted === true;
   }
 
   observe(rec: JsonRecord): Step {
@@ -178,7 +190,9 @@ export class SessionTracker {
             call.tool = started.tool;
           }
         }
-        step.completed = started ? { callId: ev.call_id, call, started, rec } : { callId: ev.call_id, call, rec };
+        if (started) step.completed = { callId: ev.call_id, call, started, rec };
+        else if (this.numberUnstarted) step.completed = { callId: ev.call_id, seq: ++s.startedCount, call, rec };
+        else step.completed = { callId: ev.call_id, call, rec };
       }
     } else if (isResult(ev)) {
       s.result = rec;

@@ -8,6 +8,9 @@ import type { TimelineColumn } from "../outputs/timeline/columns.js";
 import type { TimelineFormat } from "../outputs/timeline/lines.js";
 import type { Stage } from "../stream/stage.js";
 import { refuseOtherAgents } from "../stream/refuse-other-agents.js";
+import type { FilterStage } from "../outputs/filter/index.js";
+import { withFileNames } from "../outputs/shared/file-names.js";
+import { escapeControls } from "../sanitize.js";
 import type { OtlpOptions, SendOptions } from "../outputs/otlp/index.js";
 import type { Writable } from "node:stream";
 
@@ -22,8 +25,8 @@ import type { Writable } from "node:stream";
  * document for every input).
  */
 export type StageSpec =
-  | { command: "json"; options: { pretty: boolean; allowIncomplete: boolean; colors?: boolean; escape?: boolean } }
-  | { command: "text"; options: { verbose: boolean; final: boolean; allowIncomplete: boolean; color: boolean } }
+  | { command: "json"; options: { pretty: boolean; allowIncomplete: boolean; colors?: boolean; escape?: boolean; fileNames?: boolean } }
+  | { command: "text"; options: { verbose: boolean; final: boolean; allowIncomplete: boolean; color: boolean; fileNames?: boolean } }
   | {
       command: "filter";
       options: {
@@ -36,6 +39,10 @@ export type StageSpec =
         exitStatus: boolean;
         /** Standard output is a terminal: lines written with \uXXXX escapes (toFilteredEvents). */
         escape?: boolean;
+        /** -v: the events the predicates reject. */
+        invert?: boolean;
+        /** -H: `FILE:` before each line, and with --count a count per file. */
+        fileNames?: boolean;
       };
     }
   | {
@@ -47,6 +54,8 @@ export type StageSpec =
         escape: boolean;
         header: boolean;
         allowIncomplete: boolean;
+        /** CSV: line breaks inside cells written as they are (quoted), not as \n and \r. */
+        multiline?: boolean;
       };
     }
   | {
@@ -72,16 +81,33 @@ async function buildBareStage(spec: StageSpec, reporter: Reporter): Promise<Stag
     case "json":
       return toResultJson(spec.options, reporter);
     case "text": {
-      const { color, ...rest } = spec.options;
-      return toActionsText({ ...rest, colors: pc.createColors(color) }, reporter);
+      const { color, fileNames, ...rest } = spec.options;
+      const colors = pc.createColors(color);
+      const stage = toActionsText({ ...rest, colors }, reporter);
+      // As grep colours them: the name magenta, the colon cyan; log text is always escaped here, names too.
+      return fileNames === true ? withFileNames(stage, (file) => colors.magenta(escapeControls(file)) + colors.cyan(":")) : stage;
     }
     case "filter": {
       const o = spec.options;
       const predicates: PredicateSpec = { ...o.spec, where: o.spec.where?.map((w) => parseWhere(w)) };
-      return toFilteredEvents(
-        { test: compilePredicate(predicates), skip: rawSkipFor(predicates), since: o.since, until: o.until, pair: o.pair, count: o.count, exitStatus: o.exitStatus, escape: o.escape === true },
+      const names = o.fileNames === true;
+      const stage = toFilteredEvents(
+        {
+          test: compilePredicate(predicates),
+          skip: rawSkipFor(predicates),
+          since: o.since,
+          until: o.until,
+          pair: o.pair,
+          count: o.count,
+          exitStatus: o.exitStatus,
+          escape: o.escape === true,
+          invert: o.invert === true,
+          countPerFile: names && o.count,
+        },
         reporter,
       );
+      // The events stay as read; the name before them has its control characters escaped (one line each).
+      return names ? Object.assign(withFileNames(stage, (file) => escapeControls(file) + ":"), { kept: stage.kept }) : stage;
     }
     case "timeline":
       return toTimelineCsv(spec.options, reporter);
@@ -137,28 +163,14 @@ export async function buildFileStage(
     }
     case "filter": {
       // Counted per file; the count line and -e's status are decided over all files.
-      const stage = await buildStage({ ...spec, options: { ...spec.options, exitStatus: false } }, reporter);
-      let kept = 0;
-      const record = stage.record.bind(stage);
+      const stage = (await buildStage({ ...spec, options: { ...spec.options, exitStatus: false } }, reporter)) as FilterStage;
       const finish = stage.finish?.bind(stage);
       const counted: Stage = {
         ...stage,
-        record(rec) {
-          const out = record(rec);
-          if (out !== undefined && !spec.options.count) kept++;
-          return out;
-        },
-        finish() {
-          const out = finish?.();
-          // With --count the stage's last words are its count: taken as the tally, not written.
-          if (spec.options.count) {
-            kept = Number(out ?? 0);
-            return undefined;
-          }
-          return out;
-        },
+        // With --count the stage's last words are its count: written once for all files (finishFiles).
+        finish: () => (spec.options.count ? undefined : finish?.()),
       };
-      return { stage: counted, tally: () => kept };
+      return { stage: counted, tally: () => stage.kept() };
     }
   }
   return { stage: await buildStage(spec, reporter), tally: () => 0 };
@@ -172,7 +184,8 @@ export function finishFiles(spec: StageSpec, tallies: readonly number[]): { text
   if (spec.command !== "filter") return { text: "", code: ExitCode.OK };
   const kept = tallies.reduce((a, b) => a + b, 0);
   return {
-    text: spec.options.count ? `${kept}\n` : "",
+    // With -H the counts were written per file.
+    text: spec.options.count && spec.options.fileNames !== true ? `${kept}\n` : "",
     code: spec.options.exitStatus && kept === 0 ? ExitCode.NEGATIVE : ExitCode.OK,
   };
 }

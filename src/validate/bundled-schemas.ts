@@ -11,11 +11,18 @@ export function readBundledSchemaSet(): SchemaSet {
   return readSchemaSet(BUNDLED_SCHEMA_DIR);
 }
 
-/** The bundled schema names `cursorlog schema NAME` accepts: event types, then `defs`. */
+/** The entry schema's name for `cursorlog schema NAME` (NAME.schema.json is its file). */
+export const ENTRY_NAME = ENTRY_FILE.slice(0, -".schema.json".length);
+
+/**
+ * The bundled schema names `cursorlog schema NAME` accepts: the entry, event types, then `defs`;
+ * NAME.schema.json is each one's file, so `schema NAME > DIR/NAME.schema.json` for each of them
+ * makes a directory `validate --schema DIR` reads.
+ */
 export function bundledSchemaNames(): string[] {
   const names = readdirSync(BUNDLED_SCHEMA_DIR)
     .filter((f) => f.endsWith(".schema.json") && f !== ENTRY_FILE)
     .map((f) => f.slice(0, -".schema.json".length));
   const types = names.filter((n) => n !== "defs");
-  return [...types.sort(), ...names.filter((n) => n === "defs")];
+  return [ENTRY_NAME, ...types.sort(), ...names.filter((n) => n === "defs")];
 }

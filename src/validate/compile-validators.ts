@@ -48,11 +48,20 @@ function idOf(f: SchemaFile): string | undefined {
   return typeof id === "string" ? id : undefined;
 }
 
+/** The `$id`s of the bundled schemas start with this. */
+const BUNDLED_ID_BASE = "https://cursorlog.dev/schemas/";
+
 function attempt<T>(f: SchemaFile, fn: () => T): T {
   try {
     return fn();
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, " ").trim();
-    throw new SchemaSetError(`schema does not compile: ${message}`, ExitCode.SCHEMA, f.path);
+    // ajv's MissingRefError: a copy of a bundled file whose siblings were not copied with it.
+    const missing = (err as { missingSchema?: unknown }).missingSchema;
+    const hint =
+      typeof missing === "string" && missing.startsWith(BUNDLED_ID_BASE)
+        ? " (the bundled schemas $ref each other: write them all to the directory, as 'cursorlog schema --help' shows)"
+        : "";
+    throw new SchemaSetError(`schema does not compile: ${message}${hint}`, ExitCode.SCHEMA, f.path);
   }
 }

@@ -10,7 +10,7 @@ import { escapeControls } from "../../sanitize.js";
 import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
-import { withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
+import { withFilenameOption, withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
 
 export const FILTER_EXAMPLES = `Examples:
   $ cursorlog filter --exclude-type thinking run.ndjson > small.ndjson
@@ -18,6 +18,8 @@ export const FILTER_EXAMPLES = `Examples:
       jq -r '.tool_call.shellToolCall.result.failure.stderr'
   $ cursorlog filter --tool Shell --status failed --type tool run.ndjson
   $ cursorlog filter -c --where 'tool_call.*.result.error exists' logs/
+  $ cursorlog filter -c -H --status failure logs/     # failed calls per file
+  $ cursorlog filter -v --tool read --tool grep run.ndjson   # but reads, greps
   $ cursorlog filter --type tool_call --pair --since 2026-01-01T09:00Z \\
       --until 2026-01-01T10:00Z run.ndjson
 `;
@@ -50,6 +52,15 @@ one it is kept only when there is no --since.
 
 --pair: a kept completion brings out its started event (written just before it, so it appears when
 the call completes), and a kept started event brings out its completion.
+
+-v: the events the predicates and --since/--until do not select, as grep -v: filter X and
+filter -v X split a log's events in two (--pair then completes the calls either cut in half). A
+line that is not an event (the agent CLI's own text, its stderr in the log) is written by neither:
+it is told once per run on stderr, at the first such line, and not at all with -c.
+
+-H: FILE: before each event (the name as given, control characters escaped), as grep -H; with -c,
+a count per file, FILE:N. Off by default, for several files too: the output is NDJSON for jq or
+another filter, and a name before each line would make it something else.
 `;
 
 interface FilterRaw extends SharedRaw {
@@ -68,6 +79,9 @@ interface FilterRaw extends SharedRaw {
   pair?: boolean;
   count?: boolean;
   exitStatus?: boolean;
+  invertMatch?: boolean;
+  /** -H / --no-filename, the last one given (withFilenameOption). */
+  fileNames?: boolean;
 }
 
 /** A predicate error becomes commander's "argument … is invalid." usage error (exit 2). */
@@ -110,9 +124,14 @@ export function filterCommand(ctx: CommandContext): Command {
     .addOption(new Option("--since <time>", "events at or after this time (ISO-8601 or epoch ms)").argParser(usage(parseTimeArg)).helpGroup("Predicates:"))
     .addOption(new Option("--until <time>", "events before this time (ISO-8601 or epoch ms)").argParser(usage(parseTimeArg)).helpGroup("Predicates:"))
     .addOption(new Option("--pair", "never cut a tool call in half: a kept started or completed event brings out the other").helpGroup("Output options:"))
-    .addOption(new Option("-c, --count", "print only the number of events that would be written").helpGroup("Output options:"))
+    .addOption(
+      new Option("-v, --invert-match", "write the events the predicates (and --since/--until) reject, as grep -v; never the agent CLI's text").helpGroup(
+        "Predicates:",
+      ),
+    )
+    .addOption(new Option("-c, --count", "print only the number of events that would be written (with -H: per file, FILE:N)").helpGroup("Output options:"))
     .addOption(new Option("-e, --exit-status", "exit 1 when no event was written (input errors keep their own status)").helpGroup("Output options:"));
-  withFollowOption(withJobsOption(withInputOptions(cmd)));
+  withFollowOption(withJobsOption(withInputOptions(withFilenameOption(cmd, "write FILE: before each event, the file it came from (as grep -H); with -c, a count per file"))));
   // The events are written byte for byte as read, on a terminal too (jq would recolour them; pipe
   // into `jq -C .` for that): --color is for the messages on stderr.
   const color = cmd.options.find((o) => o.long === "--color");
@@ -152,6 +171,8 @@ export function filterCommand(ctx: CommandContext): Command {
         count: raw.count === true,
         exitStatus: raw.exitStatus === true,
         escape: ctx.io.stdoutIsTTY,
+        invert: raw.invertMatch === true,
+        fileNames: raw.fileNames === true,
       };
       return runCommand(ctx.io, files, raw, { command: "filter", options }, "filter");
     });

@@ -2,18 +2,21 @@ import { Command } from "commander";
 import type { CommandContext } from "../command-context.js";
 import { resolveColor, type SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
-import { withInputOptions, withJobsOption } from "../shared-options.js";
+import { withFilenameOption, withInputOptions, withJobsOption } from "../shared-options.js";
 
 export const JSON_EXAMPLES = `Examples:
   $ cursor-agent -p "fix the tests" --output-format stream-json | cursorlog json
   $ cursorlog json --pretty examples/session.ndjson
   $ cursorlog json logs/*.ndjson.gz | jq -r .result
   $ cursorlog json --allow-incomplete crashed.ndjson
+  $ cursorlog json -H logs/ | jq -r 'select(.is_error) | .file'
 `;
 
 interface JsonRaw extends SharedRaw {
   pretty?: boolean;
   allowIncomplete?: boolean;
+  /** -H / --no-filename, the last one given (withFilenameOption). */
+  fileNames?: boolean;
 }
 
 export function jsonCommand(ctx: CommandContext): Command {
@@ -22,7 +25,7 @@ export function jsonCommand(ctx: CommandContext): Command {
     .addHelpText("before", JSON_EXAMPLES)
     .option("-p, --pretty", "indent the JSON (default: one compact line per session)")
     .option("--allow-incomplete", 'print a synthesized {"subtype":"incomplete","is_error":true} object for a session that has no result, and exit 0');
-  withJobsOption(withInputOptions(cmd)).action((files: string[], raw: JsonRaw) => {
+  withJobsOption(withInputOptions(withFilenameOption(cmd, 'end each object with a member "file", the input it came from (jq: .file)'))).action((files: string[], raw: JsonRaw) => {
     ctx.setRun(async () => {
       // The stage is built from this description (src/jobs/stages.ts), here or in --jobs workers.
       // Coloured as jq colours JSON, and escaped for the terminal, when standard output is one
@@ -32,6 +35,7 @@ export function jsonCommand(ctx: CommandContext): Command {
         allowIncomplete: raw.allowIncomplete === true,
         colors: resolveColor(raw.color, ctx.io.env, ctx.io.stdoutIsTTY),
         escape: ctx.io.stdoutIsTTY,
+        fileNames: raw.fileNames === true,
       };
       return runCommand(ctx.io, files, raw, { command: "json", options }, "json");
     });

@@ -17,7 +17,8 @@ export const STATS_EXAMPLES = `Examples:
 
 export const STATS_HELP = `
 What a session block holds:
-  model (system/init), prompt (first line of the first user message, at most 100 characters),
+  model (system/init), prompt (first line of the first user message, at most 100 characters;
+  json: the message whole),
   wall duration, token usage, tool calls by kind and by status, failed calls (failure, error,
   timeout, ...) and rejected calls (rejected, permission denied) with their targets, the slowest
   calls, files read / created / edited / deleted, shell commands with a non-zero exit, and the
@@ -48,7 +49,9 @@ as in every command: at system/init, after a result, and at the end of each file
   markdown  GitHub-flavoured, a ### heading per session; log text escaped (| \` * _ < > ... get a
             backslash), so a command cannot break a table or inject HTML.
   json      NDJSON: {"type":"session",...} per session, then {"type":"total",...}; fixed key
-            order, snake_case, numbers as numbers, null when the log does not say.
+            order, snake_case, numbers as numbers, null when the log does not say. Strings are
+            whole: the prompt, targets, commands and notes are never cut with "…" (but for a
+            target a call's start kept: see README, LIMITATIONS).
 
 Memory is bounded per session: exact counts, and capped lists (--slowest, --max-list, --max-files;
 "first N shown" / "+N more" say when a list was cut).
@@ -107,6 +110,8 @@ export function statsCommand(ctx: CommandContext): Command {
               limits: { slowest: raw.slowest ?? DEFAULT_LIMITS.slowest, list: raw.maxList ?? DEFAULT_LIMITS.list, files: raw.maxFiles ?? DEFAULT_LIMITS.files },
               render: render(color),
               exitStatus: raw.exitStatus === true,
+              // A machine format carries whole values: json's strings are never cut.
+              whole: raw.format === "json",
             },
             reporter,
           ),

@@ -2,19 +2,22 @@ import { Command } from "commander";
 import type { CommandContext } from "../command-context.js";
 import { resolveColor, type SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
-import { withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
+import { withFilenameOption, withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
 
 export const TEXT_EXAMPLES = `Examples:
   $ cursor-agent -p "add a test" --output-format stream-json | cursorlog text
   $ cursorlog text -v examples/session.ndjson
   $ cursorlog text --final run.ndjson          # just the last assistant message
   $ cursorlog text -F run.ndjson          # as it is written (tail -F)
+  $ cursorlog text -H logs/ | grep 'failed'   # with the file of each line
 `;
 
 interface TextRaw extends SharedRaw {
   verbose?: boolean;
   final?: boolean;
   allowIncomplete?: boolean;
+  /** -H / --no-filename, the last one given (withFilenameOption). */
+  fileNames?: boolean;
 }
 
 export function textCommand(ctx: CommandContext): Command {
@@ -24,13 +27,14 @@ export function textCommand(ctx: CommandContext): Command {
     .option("-v, --verbose", "add the target of each action: path, command, pattern, URL")
     .option("--final", "print only each session's final assistant message, as the 2026 CLI's text format does")
     .option("--allow-incomplete", "a session without a result is not an error (exit 0); with --final its last text is printed");
-  withFollowOption(withJobsOption(withInputOptions(cmd))).action((files: string[], raw: TextRaw) => {
+  withFollowOption(withJobsOption(withInputOptions(withFilenameOption(cmd, "write FILE: before each line, the file it came from (as grep -H)")))).action((files: string[], raw: TextRaw) => {
     ctx.setRun(async () => {
       const options = {
         verbose: raw.verbose === true,
         final: raw.final === true,
         allowIncomplete: raw.allowIncomplete === true,
         color: resolveColor(raw.color, ctx.io.env, ctx.io.stdoutIsTTY),
+        fileNames: raw.fileNames === true,
       };
       return runCommand(ctx.io, files, raw, { command: "text", options }, "text");
     });

@@ -6,7 +6,7 @@ import type { CommandContext } from "../command-context.js";
 import type { SharedRaw } from "../config.js";
 import { runCommand, type StageSource } from "../run-command.js";
 import { didYouMean } from "../suggest.js";
-import { withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
+import { withFilenameOption, withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
 
 export const TIMELINE_EXAMPLES = `Examples:
   $ cursorlog timeline logs/*.ndjson.gz > calls.csv
@@ -14,19 +14,21 @@ export const TIMELINE_EXAMPLES = `Examples:
       mlr --icsv --opprint sort -nr duration_ms
   $ cursorlog timeline --format ndjson run.ndjson |
       jq -c 'select(.status != "success")'
+  $ cursorlog timeline -H --columns seq,status logs/   # each row's file first
   $ cursorlog timeline --format html -o run.html run.ndjson   # a Gantt chart
 `;
 
 export const TIMELINE_HELP = `
 Columns (--columns picks and orders them; default: all, in this order):
   session_id      the session_id of the run (a resumed run keeps it: file and lines tell runs apart)
-  call_id         the call's id, exactly as logged (OpenAI-style ids hold a newline)
+  call_id         the call's id as logged (OpenAI-style ids hold a newline: \\n in csv, see Formats)
   seq             1-based place of the call in its session, in the order calls started; a completion
                   that had no started event takes the next number when it arrives
   kind            short tool name: shell, read, edit, grep, ...
   tool            the raw key: shellToolCall, readToolCall, ... (the function name in 2025 logs)
   action          the label 'cursorlog text' prints: "Ran terminal command", "Read file", ...
   target          path, command, pattern, URL or query, as 'cursorlog text -v' shows it, unescaped
+                  (but for its line breaks in csv: see Formats)
   started_at      ISO-8601 UTC with milliseconds: startedAtMs, else the started event's timestamp_ms
   completed_at    completedAtMs, else the completed event's timestamp_ms
   duration_ms     completedAtMs - startedAtMs when both are logged, else the difference of the two
@@ -47,16 +49,21 @@ call started before it in its session have completed, so parallel calls that fin
 still come in start order, memory holds only the rows waiting behind a running call, and a live
 pipe shows rows as the run proceeds. Calls still open when their session ends (its result, the next
 init, the end of the file) are written then, as "incomplete". A background shell's row waits for
-its task_notification (or its session's end), as behind a running call. Several files make one table.
+its task_notification (or its session's end), as behind a running call. Several files make one
+table; its file column names the file of each row (-H puts it first when --columns leaves it
+out, --no-filename leaves it out).
 
 Formats:
-  csv     RFC 4180: a field is quoted when it holds , " CR or LF, with " doubled; newlines stay
-          inside the quotes, so a multi-line command is still one record. Records end in LF, not
-          the RFC's CRLF, as with Miller, xsv and most Unix tools; CSV readers accept both.
-          So CSV is not one record per line: OpenAI-style call ids hold a newline, as do
-          multi-line commands. For grep, wc -l, cut or column, use --format tsv.
+  csv     RFC 4180: a field is quoted when it holds , or ", with " doubled. One record per line,
+          for head, wc -l, cut and column: a line break inside a value (OpenAI-style call ids hold
+          one, as do multi-line commands) is written \\n (CR: \\r), as 'cursorlog text -v' shows
+          it. Backslashes are left as they are, so a value that held the two characters \\n reads
+          the same: for exact values, use --multiline (line breaks written as they are, inside the
+          quotes: a record may then take several lines), tsv or ndjson. Records end in LF, not the
+          RFC's CRLF, as with Miller, xsv and most Unix tools; CSV readers accept both.
   tsv     tab-separated; TAB, LF, CR and \\ inside a value are written \\t \\n \\r \\\\ (the
-          convention of mlr --otsv and PostgreSQL's text format): one record per line.
+          convention of mlr --otsv and PostgreSQL's text format): one record per line, and the
+          exact values once unescaped.
   ndjson  one JSON object per call, keyed by column name; numbers are numbers, empty cells null;
           no header.
   html    one self-contained page (no network, no external files) for all inputs: per session a
@@ -64,13 +71,14 @@ Formats:
           its calls on a time axis, one lane per parallel slot, coloured by status, details on
           hover, and a table of the calls. A chart needs the whole run, so the page is written
           when the input ends and memory holds one small record per call (csv/tsv/ndjson hold
-          only the rows behind a running call); --columns, --no-header, --safe-csv, --follow
-          and --jobs do not apply. Logs without timestamps (2025) are drawn in start order, one unit per call.
+          only the rows behind a running call); --columns, --no-header, --safe-csv, --multiline,
+          -H, --no-filename, --follow and --jobs do not apply. Logs without timestamps (2025) are drawn in start order, one unit per call.
 On a terminal, control characters and escape sequences in cells are shown escaped (\\u001b,
 \\n), so a log's text cannot retitle or clear it; into a file or a pipe, cells are the data.
 
 --safe-csv changes data: text cells starting with = + - @ TAB or CR get a leading ' so that
-spreadsheets show them as text instead of evaluating them. Use it for files people open in
+spreadsheets show them as text instead of evaluating them (a CR only with --multiline: otherwise
+it is written \\r, which no spreadsheet evaluates). Use it for files people open in
 Excel, LibreOffice or Google Sheets, not for data pipelines. It applies to csv and tsv only.
 
 A session without a result (crash, kill, truncated log) still gets its rows; it is reported on
@@ -83,6 +91,20 @@ interface TimelineRaw extends SharedRaw {
   columns?: TimelineColumn[];
   safeCsv?: boolean;
   allowIncomplete?: boolean;
+  multiline?: boolean;
+  /** -H / --no-filename, the last one given (withFilenameOption). */
+  fileNames?: boolean;
+}
+
+/**
+ * The columns written: --columns, else all; -H puts `file` first when they leave it out, and
+ * --no-filename takes it out.
+ */
+export function timelineColumns(columns: readonly TimelineColumn[] | undefined, fileNames: boolean | undefined): readonly TimelineColumn[] {
+  const chosen = columns ?? TIMELINE_COLUMNS;
+  if (fileNames === true && !chosen.includes("file")) return ["file", ...chosen];
+  if (fileNames === false) return chosen.filter((c) => c !== "file");
+  return chosen;
 }
 
 function parseColumns(value: string): TimelineColumn[] {
@@ -111,14 +133,17 @@ export function timelineCommand(ctx: CommandContext): Command {
       new Option("--columns <list>", "comma-separated columns to write, in this order (see Columns below)").argParser(parseColumns),
     )
     .option("--safe-csv", "prefix text cells starting with = + - @ TAB or CR with ' (spreadsheet formula injection; csv and tsv only)")
+    .option("--multiline", "csv: write line breaks inside a cell as they are, quoted (RFC 4180), not as \\n: exact values, but a record may take several lines")
     .option("--allow-incomplete", "a session without a result is not an error (exit 0); its open calls are still written");
-  withFollowOption(withJobsOption(withInputOptions(cmd))).action((files: string[], raw: TimelineRaw) => {
+  withFollowOption(withJobsOption(withInputOptions(withFilenameOption(cmd, "write the file column (it is by default), first when --columns leaves it out", "leave the file column out")))).action((files: string[], raw: TimelineRaw) => {
     const format = raw.format ?? "csv";
     if (format === "html") {
       const bad = [
         raw.columns && "--columns",
         raw.header === false && "--no-header",
         raw.safeCsv && "--safe-csv",
+        raw.multiline && "--multiline",
+        raw.fileNames !== undefined && (raw.fileNames ? "--with-filename" : "--no-filename"),
         raw.follow && "--follow",
         raw["follow=name"] && "--follow=name",
         (raw.jobs ?? 1) > 1 && "--jobs",
@@ -130,6 +155,8 @@ export function timelineCommand(ctx: CommandContext): Command {
       const bad = [raw.header === false && "--no-header", raw.safeCsv && "--safe-csv"].filter(Boolean);
       if (bad.length > 0) cmd.error(`error: ${bad.join(", ")} cannot be used with --format ndjson (csv and tsv only)`, { exitCode: 2 });
     }
+    // TSV and NDJSON escape line breaks always: they are one record per line whatever --multiline says.
+    if (raw.multiline && (format === "tsv" || format === "ndjson")) cmd.error(`error: --multiline cannot be used with --format ${format} (csv only)`, { exitCode: 2 });
     ctx.setRun(async () => {
       // As gzip refuses to write compressed data to a terminal: a page is for a browser, not a screen.
       if (format === "html" && ctx.io.stdoutIsTTY) {
@@ -148,11 +175,12 @@ export function timelineCommand(ctx: CommandContext): Command {
       } else {
         const options = {
           format,
-          columns: raw.columns ?? TIMELINE_COLUMNS,
+          columns: timelineColumns(raw.columns, raw.fileNames),
           safe: raw.safeCsv === true,
           escape: ctx.io.stdoutIsTTY,
           header: raw.header !== false,
           allowIncomplete: raw.allowIncomplete === true,
+          multiline: raw.multiline === true,
         };
         source = { command: "timeline", options };
       }

@@ -1,4 +1,4 @@
-import { posix } from "node:path";
+import { placeInRun } from "../shared/run-path.js";
 
 /**
  * A path as git writes it in a patch: unchanged when plain, otherwise in double quotes with C
@@ -51,37 +51,15 @@ export type Placement = { path: string; leftOut?: undefined } | { leftOut: strin
 /**
  * A logged path relative to the run's working directory, with `/` separators: `a/` and `b/` paths
  * of a patch are relative to the tree it applies to. A path `git apply` would refuse, and with it
- * the whole patch, is left out, with the reason: one that leaves the run's folder (`../x`,
- * `src/../../x`, an absolute path elsewhere, or any absolute path when the log names no `cwd`), one
- * that names a folder (`dir/`), one inside `.git`. A Windows path (`C:\…`, `\\server\share\…`) is
- * compared with a Windows `cwd` ignoring case, as Windows does; a drive-relative one (`C:x`) is
- * taken relative to `cwd` when that is on its drive.
+ * the whole patch, is left out, with the reason: one outside the run's folder (placeInRun: `../x`,
+ * an absolute path elsewhere or with no `cwd` logged, `C:x` off cwd's drive), one that names a
+ * folder (`dir/`, the run's folder itself), one inside `.git`.
  */
 export function relativePath(logged: string, cwd: string | undefined): Placement {
-  let p = logged.replace(/\\/g, "/");
-  const here = cwd === undefined || cwd === "" ? undefined : cwd.replace(/\\/g, "/");
-  const drive = /^([A-Za-z]):(?!\/)/.exec(p);
-  if (drive !== null) {
-    // `C:x` is relative to the current folder of drive C:, which is the run's only when cwd is on C:.
-    if (here === undefined || here.slice(0, 2).toLowerCase() !== p.slice(0, 2).toLowerCase() || here[2] !== "/") {
-      return { leftOut: `relative to the current folder of drive ${drive[1]!.toUpperCase()}:, which the log does not give` };
-    }
-    p = p.slice(2);
-  }
-  let rel: string;
-  if (p.startsWith("/") || /^[A-Za-z]:\//.test(p)) {
-    if (here === undefined) return { leftOut: "the log names no cwd to place it in" };
-    const abs = posix.normalize(p);
-    const base = posix.normalize(here).replace(/\/+$/, "") + "/";
-    const windows = /^[A-Za-z]:\//.test(base) || /^[A-Za-z]:\//.test(abs);
-    const inside = windows ? abs.toLowerCase().startsWith(base.toLowerCase()) : abs.startsWith(base);
-    if (!inside) return { leftOut: `not inside the run's folder ${cwd}` };
-    rel = abs.slice(base.length);
-  } else {
-    rel = posix.normalize(p).replace(/^(\.\/)+/, "");
-  }
-  if (rel === ".." || rel.startsWith("../")) return { leftOut: `not inside the run's folder${cwd === undefined || cwd === "" ? "" : ` ${cwd}`}` };
-  if (rel === "" || rel === "." || rel.endsWith("/")) return { leftOut: "a folder, not a file" };
+  const place = placeInRun(logged, cwd);
+  if (place.path === undefined) return { leftOut: place.outside };
+  const rel = place.path;
+  if (rel === "" || rel.endsWith("/")) return { leftOut: "a folder, not a file" };
   if (rel.split("/").some(isGitDir)) return { leftOut: "inside .git, which git apply refuses" };
   return { path: rel };
 }

@@ -1,4 +1,4 @@
-import type { Colors } from "picocolors/types.js";
+import { colorsOf, type ColorsOption } from "../shared/colors.js";
 import type { Reporter } from "../../diagnostics.js";
 import { actionLabel, statusNote } from "../../events/action.js";
 import { fileChangeOf, writesFiles } from "../../events/file-change.js";
@@ -21,7 +21,8 @@ const FIELDS_KEPT: ReadonlySet<string> = new Set([...FIELDS_READ, ...FILE_FIELDS
 export interface DiffOptions {
   /** `patch`: unified diff; `stat`: like `git diff --stat`; `names`: the paths changed. */
   mode: "patch" | "stat" | "names";
-  colors: Colors;
+  /** picocolors' functions, or true for ANSI colours; none by default. */
+  colors?: ColorsOption;
   /** Escape control characters in file contents (output to a terminal). */
   escape: boolean;
   /** Columns for `--stat`. */
@@ -42,7 +43,7 @@ interface RunChanges {
  */
 export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
   const tracker = new SessionTracker();
-  const c = opts.colors;
+  const c = colorsOf(opts.colors);
   let run: RunChanges = { files: new Map(), leftOut: new Set() };
 
   function emit(session: Session | undefined): string | undefined {

@@ -1,12 +1,13 @@
 import { escapeJsonForTerminal } from "../../sanitize.js";
-import type { Reporter } from "../../diagnostics.js";
+import type { Diagnostic, Reporter } from "../../diagnostics.js";
 import type { EventTest } from "../../query/predicate.js";
 import { SessionTracker, type OpenCall } from "../../events/sessions.js";
 import { TimeWindow } from "../../query/time-window.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { RawSkip } from "../../input/raw-skip.js";
-import type { JsonRecord } from "../../input/record.js";
+import type { JsonRecord, Problem } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";
+import { SAID_ONCE } from "./said-once.js";
 
 export interface FilterOptions {
   /** The compiled predicates (compilePredicate); undefined keeps every event. */
@@ -25,6 +26,16 @@ export interface FilterOptions {
   escape?: boolean;
   /** Exit status 1 (NEGATIVE) when nothing was kept. */
   exitStatus: boolean;
+  /**
+   * `-v`: keep the events the predicates and the time window reject (--pair then brings out the
+   * other half of a call as without -v). Lines that are not events are never kept.
+   */
+  invert?: boolean;
+  /**
+   * `-H` with `count`: a count per file (`FILE:N`, as grep -c -H), written at each file's end,
+   * instead of one total. (The names before lines are withFileNames', around this stage.)
+   */
+  countPerFile?: boolean;
   /**
    * Lines `test` rejects by their type alone (rawSkipFor), left unparsed by the input layer. Used
    * only without a time window or --pair, which must see every event.
@@ -46,10 +57,17 @@ function join(a: string | Buffer, b: string | Buffer): string | Buffer {
 
 const LF = Buffer.from("\n");
 
-export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage {
+
+/** The filter stage, with the number of events it kept (a --jobs file's tally). */
+export type FilterStage = Stage & { kept(): number };
+
+export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): FilterStage {
   const test = opts.test;
+  const invert = opts.invert === true;
   const window = opts.since !== undefined || opts.until !== undefined ? new TimeWindow(opts.since, opts.until) : undefined;
   let kept = 0;
+  let keptInFile = 0;
+  let saidOnce = false;
 
   function emit(rec: JsonRecord): string | Buffer {
     return emitLine(opts.count ? "" : lineOf(rec, opts.escape === true));
@@ -57,39 +75,70 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
 
   function emitLine(line: string | Buffer): string | Buffer {
     kept++;
+    keptInFile++;
     return opts.count ? "" : line;
   }
 
   const finish = (): string | undefined => {
     if (opts.exitStatus && kept === 0) reporter.raise(ExitCode.NEGATIVE);
-    return opts.count ? `${kept}\n` : undefined;
+    return opts.count && opts.countPerFile !== true ? `${kept}\n` : undefined;
+  };
+
+  /** The file's count (-c -H), once it is read; none for a file that could not be read, as grep. */
+  const fileCount = (unreadable?: boolean): string | undefined => {
+    const n = keptInFile;
+    keptInFile = 0;
+    return opts.count && opts.countPerFile === true && unreadable !== true ? `${n}\n` : undefined;
+  };
+
+  /**
+   * A line of the agent CLI's own text is not an event, so it is never written: that is said once
+   * per run, at the first such line (why a run failed is usually there), and not at all with -c,
+   * whose answer is a number. (With --jobs each file's stage says it at its first; the run keeps
+   * the first of those: run-command.ts.)
+   */
+  const said = (p: Problem): undefined => {
+    if (opts.count || saidOnce) return undefined;
+    saidOnce = true;
+    const d: Diagnostic = { severity: "warning", file: p.file, message: `the agent CLI said: ${p.message}${SAID_ONCE}`, code: ExitCode.OK };
+    if (p.line !== undefined) d.line = p.line;
+    reporter.report(d);
+    return undefined;
   };
 
   if (window === undefined && !opts.pair) {
     // The hot path: one compiled test per line, nothing else. A skipped line (its type rejected
-    // from its raw bytes) has no text and is never written.
-    const stage: Stage = {
-      record: (rec) => (rec.raw !== undefined || (rec.skipped !== true && (test === undefined || test(rec.value))) ? emit(rec) : undefined),
-      finish,
-    };
-    if (opts.skip !== undefined && test !== undefined) stage.skip = opts.skip;
+    // from its raw bytes) has no text and is never written. With -v every line is read: the lines
+    // a type rejects are the ones kept.
+    const stage: FilterStage = invert
+      ? { record: (rec) => (test !== undefined && !test(rec.value) ? emit(rec) : undefined), finish, said, kept: () => kept }
+      : {
+          record: (rec) => (rec.raw !== undefined || (rec.skipped !== true && (test === undefined || test(rec.value))) ? emit(rec) : undefined),
+          finish,
+          said,
+          kept: () => kept,
+        };
+    if (opts.countPerFile === true) stage.fileEnd = (_file, _last, unreadable) => fileCount(unreadable);
+    if (opts.skip !== undefined && test !== undefined && !invert) stage.skip = opts.skip;
     return stage;
   }
 
   const matches = (rec: JsonRecord): boolean => {
     // The window sees every event (it tracks the last timestamp), so it runs first.
-    if (window !== undefined && !window.contains(rec.value)) return false;
-    return test === undefined || test(rec.value);
+    if (window !== undefined && !window.contains(rec.value)) return invert;
+    return (test === undefined || test(rec.value)) !== invert;
   };
 
   if (!opts.pair) {
     return {
       record: (rec) => (matches(rec) ? emit(rec) : undefined),
-      fileEnd() {
+      fileEnd(_file, _last, unreadable) {
         window?.endFile();
-        return undefined;
+        return fileCount(unreadable);
       },
       finish,
+      said,
+      kept: () => kept,
     };
   }
 
@@ -121,13 +170,15 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Stage
       }
       return hit ? emit(rec) : undefined;
     },
-    fileEnd() {
+    fileEnd(_file, _last, unreadable) {
       tracker.endFile();
       held.clear();
       window?.endFile();
-      return undefined;
+      return fileCount(unreadable);
     },
     finish,
+    said,
+    kept: () => kept,
   };
 }
 

@@ -18,6 +18,8 @@ export interface ResultJsonOptions {
   colors?: boolean;
   /** Standard output is a terminal: controls, C1 and bidi characters written as \uXXXX (the same JSON). */
   escape?: boolean;
+  /** `-H`: each object ends with a member `"file"`, the input it came from (see withFileMember). */
+  fileNames?: boolean;
 }
 
 /** Key order of `cursor-agent --print --output-format json` (the stream's result line differs). */
@@ -49,6 +51,16 @@ export function rawJsonResult(text: string, pretty: boolean): string {
   }
   for (const [k, m] of result.members) if (!out.members.has(k)) out.members.set(k, m);
   return stringifyRaw(out, pretty);
+}
+
+/**
+ * `-H` for an object: `"file": NAME` as its last member (JSON text of an object that has members,
+ * compact or indented as stringifyRaw writes it). Last, so that `.file` in jq is ours even for a
+ * result line that had a `file` of its own (cursor-agent's have none): that one is kept, before it.
+ */
+export function withFileMember(text: string, file: string, pretty: boolean): string {
+  const value = JSON.stringify(file);
+  return pretty ? `${text.slice(0, -2)},\n  "file": ${value}\n}` : `${text.slice(0, -1)},"file":${value}}`;
 }
 
 /** Open calls json keeps per session (the rest are counted): see TrackerOptions.maxOpen. */
@@ -94,8 +106,10 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       where.agent_message_line = s.said.line;
     }
     set("incomplete", parseRaw(JSON.stringify(where)));
-    return paint(stringifyRaw(o, opts.pretty)) + "\n";
+    return paint(named(stringifyRaw(o, opts.pretty), s.file)) + "\n";
   }
+
+  const named = (text: string, file: string): string => (opts.fileNames === true ? withFileMember(text, file, opts.pretty) : text);
 
   const paint = (text: string): string => {
     const json = opts.escape === true ? escapeJsonForTerminal(text) : text;
@@ -130,7 +144,7 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       }
       if (step.session.result === rec) {
         reportFinished(reporter, step.session);
-        out = (out ?? "") + paint(rawJsonResult(rec.text, opts.pretty)) + "\n";
+        out = (out ?? "") + paint(named(rawJsonResult(rec.text, opts.pretty), rec.file)) + "\n";
       }
       return out;
     },

@@ -3,6 +3,7 @@ import { fileChangeOf, lineCount, writesFiles } from "../../events/file-change.j
 import type { CompletedCall } from "../../events/sessions.js";
 import type { ToolCall } from "../../events/tool-call.js";
 import { isPlainObject } from "../../events/types.js";
+import { shownPath } from "../shared/run-path.js";
 import { loggedHunks, unifiedHunks } from "../shared/unified-diff.js";
 
 export type Mark = "ok" | "failed" | "refused" | "background" | "running" | "ended";
@@ -11,7 +12,10 @@ export type Mark = "ok" | "failed" | "refused" | "background" | "running" | "end
 export interface CallView {
   mark: Mark;
   label: string;
+  /** Paths in it relative to the run's folder where they lie inside it (shownPath). */
   target: string;
+  /** The target ends with a path: a renderer that must shorten it cuts it in its middle, keeping the file name. */
+  path?: boolean;
   /** `1.2s`, when the log gives both ends. */
   duration?: string;
   exitCode?: number;
@@ -60,13 +64,22 @@ export function backgroundId(done: CompletedCall): string | undefined {
   return undefined;
 }
 
-export function viewOf(done: CompletedCall, opts: { lines: number; diff: boolean }): CallView {
+/** The call's label, and its target with paths shown relative to the run's folder `cwd`. */
+export function labelOf(call: ToolCall, cwd: string | undefined): Pick<CallView, "label" | "target" | "path"> {
+  let path = false as boolean;
+  const target = actionTarget(call, (p) => {
+    path = true;
+    return shownPath(p, cwd);
+  });
+  return path ? { label: actionLabel(call), target, path } : { label: actionLabel(call), target };
+}
+
+export function viewOf(done: CompletedCall, opts: { lines: number; diff: boolean; cwd?: string | undefined }): CallView {
   const call = done.call;
   const tone = statusTone(call);
   const view: CallView = {
     mark: call.status === undefined ? "failed" : tone,
-    label: actionLabel(call),
-    target: actionTarget(call),
+    ...labelOf(call, opts.cwd),
     tail: [],
   };
   const ms = callDurationMs(done);

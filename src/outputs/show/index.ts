@@ -1,6 +1,5 @@
-import type { Colors } from "picocolors/types.js";
+import { colorsOf, type ColorsOption } from "../shared/colors.js";
 import type { Reporter } from "../../diagnostics.js";
-import { actionLabel, actionTarget } from "../../events/action.js";
 import { SessionTracker, type OpenCall, type Session } from "../../events/sessions.js";
 import { isInit, isPlainObject, isResult, messageText, type UserEvent } from "../../events/types.js";
 import { ExitCode } from "../../exit-codes.js";
@@ -9,7 +8,7 @@ import type { Stage } from "../../stream/stage.js";
 import { isoTimeFormatter } from "../shared/iso-time.js";
 import { thinkingTimes } from "../shared/thinking-times.js";
 import { reportFileEnd } from "../shared/incomplete.js";
-import { backgroundId, formatDuration, viewOf, type CallView } from "./call-view.js";
+import { backgroundId, formatDuration, labelOf, viewOf, type CallView } from "./call-view.js";
 import { markdownRenderer } from "./markdown.js";
 import { MessageBuffer, ThinkingBuffer } from "./message-buffer.js";
 import { SaidLines } from "./said-lines.js";
@@ -18,7 +17,8 @@ import { textRenderer } from "./text.js";
 
 export interface ShowOptions {
   format: "text" | "markdown";
-  colors: Colors;
+  /** picocolors' functions, or true for ANSI colours; none by default. */
+  colors?: ColorsOption;
   /** Columns to wrap text to; 0: no wrapping. */
   width: number;
   /** The terminal's columns, for the live line when `width` is 0 (it must fit one row). */
@@ -83,7 +83,7 @@ class SessionView {
 export type ShowStage = Stage & { said(p: Problem): string | undefined };
 
 export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
-  const r: Renderer = opts.format === "markdown" ? markdownRenderer() : textRenderer(opts.colors, opts.width, opts.terminalColumns);
+  const r: Renderer = opts.format === "markdown" ? markdownRenderer() : textRenderer(colorsOf(opts.colors), opts.width, opts.terminalColumns);
   const iso = isoTimeFormatter();
   const tracker = new SessionTracker();
   let view: SessionView | undefined;
@@ -178,7 +178,7 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
       file: s.file,
       lastLine: s.lastLine,
       calls: v.calls,
-      open: [...s.open.values()].map(openView),
+      open: [...s.open.values()].map((c) => openView(c, v.head.cwd)),
       stillBackground: [...v.background.values()].map((b) => `${b.label}${b.target ? ": " + b.target : ""}`),
     };
     if (v.said !== undefined) f.said = v.said;
@@ -206,8 +206,8 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
     return head(v) + flushText(v, false) + foot(v, s);
   }
 
-  function openView(c: OpenCall): CallView {
-    return { mark: "running", label: actionLabel(c), target: actionTarget(c), tail: [] };
+  function openView(c: OpenCall, cwd: string | undefined): CallView {
+    return { mark: "running", ...labelOf(c, cwd), tail: [] };
   }
 
   function record(rec: JsonRecord): string {
@@ -262,7 +262,7 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
     const done = step.completed;
     if (done) {
       v.seenAt.delete(done.callId);
-      const cv = viewOf(done, { lines: opts.lines, diff: opts.diff });
+      const cv = viewOf(done, { lines: opts.lines, diff: opts.diff, cwd: v.head.cwd });
       if (cv.mark === "ok") v.calls.ok++;
       else if (cv.mark === "refused") v.calls.refused++;
       else if (cv.mark === "background") v.calls.background++;
@@ -344,7 +344,7 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
     const since = v.seenAt.get(oldest.callId) ?? Date.now();
     const elapsed = Math.max(0, Date.now() - since);
     if (elapsed >= LIVE_AFTER_MS && r.live) {
-      push(ERASE + r.live(openView(oldest), liveElapsed(elapsed), open.length - 1));
+      push(ERASE + r.live(openView(oldest, v.head.cwd), liveElapsed(elapsed), open.length - 1));
       liveShown = true;
     }
     arm(elapsed >= LIVE_AFTER_MS ? 1000 - (elapsed % 1000) : LIVE_AFTER_MS - elapsed);

@@ -2,7 +2,9 @@ import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import { markdownText } from "../shared/markdown-escape.js";
 import type { CallView } from "./call-view.js";
 import { MARKS, type Renderer } from "./render.js";
+import { agentMarkdown } from "./agent-markdown.js";
 import { callCounts, saidFact } from "./text.js";
+import { clipPath } from "./wrap.js";
 
 /**
  * Text from the log as Markdown paragraphs that render literally: each line escaped inline
@@ -50,10 +52,11 @@ function fenced(lines: string[], info = ""): string {
 
 /**
  * The transcript as GitHub-flavoured Markdown for a pull-request comment or $GITHUB_STEP_SUMMARY:
- * a heading per session, the prompt quoted, messages as literal paragraphs, each tool call a
- * `<details>` whose summary is its line and whose body holds the full target, the output's last
- * lines and the diff (a call with nothing more to show than its summary is that line alone). Log
- * text is escaped for Markdown and HTML alike.
+ * a heading per session, the prompt quoted literally, the agent's messages and thinking as the
+ * Markdown it wrote (agentMarkdown: no raw HTML, no unsafe link, headings below the session's),
+ * each tool call a `<details>` whose summary is its line and whose body holds the full target,
+ * the output's last lines and the diff (a call with nothing more to show than its summary, a path
+ * among them, is that line alone). Other log text is escaped for Markdown and HTML alike.
  */
 export function markdownRenderer(): Renderer {
   function summary(v: CallView, extra: string[] = []): string {
@@ -64,14 +67,15 @@ export function markdownRenderer(): Renderer {
     if (v.duration) parts.push(v.duration);
     if (v.exitCode !== undefined && !(v.reason ?? "").includes(`exit ${v.exitCode}`)) parts.push(`exit ${v.exitCode}`);
     parts.push(...extra.map(html));
-    const target = v.target !== "" ? `: <code>${html(oneLine(v.target, 100))}</code>` : "";
+    const target = v.target !== "" ? `: <code>${html(shownTarget(v))}</code>` : "";
     return `${MARKS[v.mark]} <b>${html(v.label)}</b>${target}${parts.length > 0 ? " · " + parts.join(" · ") : ""}`;
   }
 
   function details(v: CallView, extra: string[] = []): string {
     // Nothing to unfold (the whole target is in the summary, no output, no diff): the line alone,
     // in a <p> so that it is an HTML block, where Markdown is not read (as in <summary>).
-    if (v.tail.length === 0 && v.diff === undefined && oneLine(v.target, 100) === v.target) return `\n<p>${summary(v, extra)}</p>\n`;
+    // A path needs no more room than the line gives it.
+    if (v.tail.length === 0 && v.diff === undefined && shownTarget(v) === v.target) return `\n<p>${summary(v, extra)}</p>\n`;
     let body = "";
     if (v.target !== "") body += fenced((v.label === "Ran terminal command" ? "$ " + v.target : v.target).split(/\r?\n/));
     if (v.tail.length > 0) body += "\n" + fenced(v.tail);
@@ -94,12 +98,13 @@ export function markdownRenderer(): Renderer {
       const p = literalParagraphs(text);
       return p === "" ? "" : "\n" + p.split("\n").map((l) => (l === "" ? ">" : "> " + l)).join("\n") + "\n";
     },
+    // The agent writes Markdown: it is rendered as such, kept from reaching out of its place (agentMarkdown).
     message(text, final) {
-      const p = literalParagraphs(text);
+      const p = agentMarkdown(text);
       return p === "" ? "" : "\n" + (final ? "**Final answer:**\n\n" : "") + p + "\n";
     },
     thinking(text) {
-      const p = literalParagraphs(text);
+      const p = agentMarkdown(text);
       return p === "" ? "" : `\n<details><summary>Thinking</summary>\n\n${p}\n\n</details>\n`;
     },
     call(v) {
@@ -122,6 +127,14 @@ export function markdownRenderer(): Renderer {
       return `${out}\n**${verdict}** · ${facts.join(" · ")}\n`;
     },
   };
+}
+
+/** Columns a path may take in a call's line before it is cut in its middle. */
+const PATH_MAX = 300;
+
+/** A call's target as its line shows it: a path whole up to PATH_MAX columns (then cut in its middle), anything else up to 100. */
+function shownTarget(v: CallView): string {
+  return v.path && !/[\r\n]/.test(v.target) ? clipPath(v.target, PATH_MAX) : oneLine(v.target, 100);
 }
 
 function oneLine(s: string, max = 200): string {

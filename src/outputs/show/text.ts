@@ -2,7 +2,7 @@ import type { Colors } from "picocolors/types.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import type { CallView, Mark } from "./call-view.js";
 import { MARKS, type Renderer, type SessionFoot, type SessionHead } from "./render.js";
-import { clip, columns, wrap, wrapFacts } from "./wrap.js";
+import { clip, clipPath, columns, wrap, wrapFacts } from "./wrap.js";
 
 /**
  * The transcript as text for a terminal or a CI log: a rule and header per session, the prompt
@@ -26,9 +26,10 @@ export function textRenderer(c: Colors, width: number, terminalColumns = 0): Ren
     const head = `${MARKS[markAs]} ${v.label}`;
     let target = escapeControls(v.target);
     if (width > 0 && target !== "") {
-      // The target gives way so the line fits; it keeps at least 20 columns.
+      // The target gives way so the line fits; it keeps at least 20 columns. A path is cut in its
+      // middle, so that its file name stays.
       const room = Math.max(20, width - columns(head) - 2 - columns(tail));
-      target = clip(target, room);
+      target = v.path ? clipPath(target, room) : clip(target, room);
     }
     const body = c.bold(v.label) + (target !== "" ? ": " + c.cyan(target) : "");
     return `${tone(markAs)(MARKS[markAs])} ${body}${tail === "" ? "" : (v.mark === "ok" ? c.dim : tone(markAs))(tail)}`;
@@ -56,14 +57,15 @@ export function textRenderer(c: Colors, width: number, terminalColumns = 0): Ren
     head(h: SessionHead, first: boolean) {
       const title = `━━ Session ${h.index}${h.sessionId !== undefined ? " · " + escapeControls(h.sessionId) : ""} `;
       const rule = width > 0 ? "━".repeat(Math.max(3, width - columns(title))) : "━━━";
+      // Each fact a label and its value, never wrapped apart (GLUE holds them together).
       const about: string[] = [];
-      if (h.model !== undefined) about.push(`model ${escapeControls(h.model)}`);
-      if (h.cwd !== undefined) about.push(`cwd ${escapeControls(h.cwd)}`);
+      if (h.model !== undefined) about.push(`model${GLUE}${escapeControls(h.model)}`);
+      if (h.cwd !== undefined) about.push(`cwd${GLUE}${escapeControls(h.cwd)}`);
       const when: string[] = [];
-      if (h.started !== undefined) when.push(`started ${h.started}`);
-      when.push(`log ${escapeControls(h.file)}:${h.line}`);
+      if (h.started !== undefined) when.push(`started${GLUE}${h.started}`);
+      when.push(`log${GLUE}${escapeControls(h.file)}:${h.line}`);
       lastWasLine = false;
-      const facts = [about, when].filter((f) => f.length > 0).flatMap((f) => wrap(f.join(" · "), width));
+      const facts = [about, when].filter((f) => f.length > 0).flatMap((f) => wrapFacts(f, width).map((l) => l.replaceAll(GLUE, " ")));
       return (first ? "" : "\n") + c.bold(title + rule) + "\n" + facts.map((l) => c.dim(l)).join("\n") + "\n";
     },
     prompt(text) {
@@ -137,6 +139,12 @@ export function saidFact(f: SessionFoot): string {
   const s = f.said!;
   return `the agent CLI's message at line ${s.line}${s.count > 1 ? ` and ${s.count - 1} more` : ""}`;
 }
+
+/**
+ * Joins a label to its value for wrapping: wrap breaks only at spaces, and text from the log has
+ * its control characters escaped before it gets here, so this one is never the log's own.
+ */
+const GLUE = "\u0001";
 
 /** Our colour sequences (picocolors: ESC [ n m). */
 const SGR = /\u001b\[\d+m/g;

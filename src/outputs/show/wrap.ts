@@ -168,3 +168,69 @@ export function wrapFacts(facts: string[], width: number, indent = ""): string[]
   if (cur !== "") out.push(...wrap(cur, width, indent));
   return out;
 }
+
+/** The first clusters of `s` that fit in `room` columns. */
+function headOf(s: string, room: number): string {
+  let out = "";
+  let n = 0;
+  for (const ch of clusters(s)) {
+    const cw = columns(ch);
+    if (n + cw > room) break;
+    out += ch;
+    n += cw;
+  }
+  return out;
+}
+
+/** The last clusters of `s` that fit in `room` columns. */
+function tailOf(s: string, room: number): string {
+  const all = [...clusters(s)];
+  let out = "";
+  let n = 0;
+  for (let i = all.length - 1; i >= 0; i--) {
+    const cw = columns(all[i]!);
+    if (n + cw > room) break;
+    out = all[i]! + out;
+    n += cw;
+  }
+  return out;
+}
+
+/**
+ * At most `width` columns of a path (or of a target that ends with one), cut in its middle with
+ * `…` so that its end, the file name, stays: its first folder, then as many whole components from
+ * its end as fit (`src/…/deep/file.ts`); the start cut shorter where only the last component fits
+ * (`src/ou…/file.ts`); a last component wider than the width keeps its start and its end
+ * (`a-very-lo…name.ts`). Never cuts inside a character (clusters, as clip). 0: unchanged.
+ */
+export function clipPath(s: string, width: number): string {
+  if (width <= 0 || columns(s) <= width) return s;
+  if (width < 3) return clip(s, width);
+  // Components: separators kept with the component after them; a trailing one stays on the last.
+  const body = s.replace(/[/\\]+$/, "");
+  const trail = s.slice(body.length);
+  const cuts: number[] = [];
+  for (let i = 1; i < body.length; i++) if ((body[i] === "/" || body[i] === "\\") && body[i - 1] !== "/" && body[i - 1] !== "\\") cuts.push(i);
+  const room = width - 1;
+  if (cuts.length > 0) {
+    // The head: up to and with the first separator after the first named component.
+    const first = /^[/\\]*[^/\\]+[/\\]+/.exec(body);
+    const head = first === null ? "" : first[0];
+    let tail = body.slice(cuts[cuts.length - 1]!) + trail;
+    if (columns(tail) < room) {
+      if (head !== "" && head.length <= cuts[cuts.length - 1]! && columns(head) + columns(tail) <= room) {
+        // More whole components from the end while they fit.
+        for (let k = cuts.length - 2; k >= 0 && cuts[k]! >= head.length; k--) {
+          const longer = body.slice(cuts[k]!) + trail;
+          if (columns(head) + columns(longer) > room) break;
+          tail = longer;
+        }
+        return head + "…" + tail;
+      }
+      return headOf(s, room - columns(tail)) + "…" + tail;
+    }
+  }
+  // No folder to cut, or the last component alone is too wide: its start and its end.
+  const front = headOf(s, Math.ceil(room / 2));
+  return front + "…" + tailOf(s, room - columns(front));
+}

@@ -26,28 +26,31 @@ export function durationOf(done: CompletedCall): number | undefined {
   return a !== undefined && b !== undefined ? b - a : undefined;
 }
 
-/** A list entry for a completed call. */
-export function completedEntry(done: CompletedCall, durationMs: number | undefined): StatsCall {
+/**
+ * A list entry for a completed call. `max`: targets and notes are cut to that many characters
+ * (TARGET_MAX for the text and markdown reports; Infinity, whole, for json).
+ */
+export function completedEntry(done: CompletedCall, durationMs: number | undefined, max = TARGET_MAX): StatsCall {
   const call = done.call;
   return {
     line: done.rec.line,
     kind: call.kind,
     action: actionLabel(call),
-    target: shorten(actionTarget(call), TARGET_MAX),
+    target: shorten(actionTarget(call), max),
     status: call.status ?? "",
-    note: statusNote(call),
+    note: max === Infinity ? statusNote(call, Infinity) : statusNote(call),
     durationMs,
   };
 }
 
-/** A list entry for a call still open when its session ended. */
-export function openEntry(open: OpenCall): StatsCall {
+/** A list entry for a call still open when its session ended (its target as its start kept it: OpenCall). */
+export function openEntry(open: OpenCall, max = TARGET_MAX): StatsCall {
   const call = open;
   return {
     line: open.line,
     kind: call.kind,
     action: actionLabel(call),
-    target: shorten(actionTarget(call), TARGET_MAX),
+    target: shorten(actionTarget(call), max),
     status: "incomplete",
     note: "",
     durationMs: undefined,
@@ -55,14 +58,14 @@ export function openEntry(open: OpenCall): StatsCall {
 }
 
 /** A shell call that exited non-zero (its `failure` arm, or any arm with a non-zero exitCode); else undefined. */
-export function shellExitOf(done: CompletedCall): ShellExit | undefined {
+export function shellExitOf(done: CompletedCall, max = TARGET_MAX): ShellExit | undefined {
   const call = done.call;
   if (call.kind !== "shell") return undefined;
   const o = call.outcome ?? {};
   const code = typeof o.exitCode === "number" && Number.isFinite(o.exitCode) ? o.exitCode : undefined;
   if (call.status !== "failure" && (code === undefined || code === 0)) return undefined;
   const signal = typeof o.signal === "string" && o.signal !== "" ? o.signal : undefined;
-  return { line: done.rec.line, command: shorten(actionTarget(call), TARGET_MAX), exitCode: code, signal };
+  return { line: done.rec.line, command: shorten(actionTarget(call), max), exitCode: code, signal };
 }
 
 /** Which file list a successful call adds its path to, if any. */

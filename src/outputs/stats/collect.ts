@@ -18,6 +18,8 @@ export const PROMPT_MAX = 100;
 /** The running state of one session: counters and capped lists, nothing that grows with the log. */
 export interface StatsAcc {
   limits: StatsLimits;
+  /** Strings are kept whole (json: a machine format carries whole values), else cut to TARGET_MAX / PROMPT_MAX for a report. */
+  whole: boolean;
   model: string | undefined;
   prompt: string | undefined;
   firstTs: number | undefined;
@@ -34,9 +36,10 @@ export interface StatsAcc {
 }
 
 /** A fresh accumulator for a session that just began. */
-export function startStats(limits: StatsLimits): StatsAcc {
+export function startStats(limits: StatsLimits, whole = false): StatsAcc {
   return {
     limits,
+    whole,
     model: undefined,
     prompt: undefined,
     firstTs: undefined,
@@ -61,12 +64,13 @@ export function collectStats(acc: StatsAcc, step: Step, rec: JsonRecord): StatsA
     acc.lastTs = ts;
   }
   if (acc.model === undefined && isInit(ev) && typeof ev.model === "string" && ev.model !== "") acc.model = ev.model;
-  if (acc.prompt === undefined && ev.type === "user") acc.prompt = firstLine(messageText(ev as UserEvent));
+  if (acc.prompt === undefined && ev.type === "user") acc.prompt = acc.whole ? wholeText(messageText(ev as UserEvent)) : firstLine(messageText(ev as UserEvent));
+  const max = acc.whole ? Infinity : TARGET_MAX;
   if (isTaskNotification(ev)) {
     const end = acc.background.notified(rec);
     const task = end?.task;
     if (end !== undefined && task !== undefined) {
-      acc.backgroundEnded.add(() => ({ line: task.line, taskId: task.taskId, command: shorten(task.command, TARGET_MAX), status: end.status, endLine: end.line, durationMs: end.durationMs }));
+      acc.backgroundEnded.add(() => ({ line: task.line, taskId: task.taskId, command: shorten(task.command, max), status: end.status, endLine: end.line, durationMs: end.durationMs }));
     }
   }
   const done = step.completed;
@@ -76,14 +80,14 @@ export function collectStats(acc: StatsAcc, step: Step, rec: JsonRecord): StatsA
   const category = categoryOf(call);
   acc.tally.count(call.kind, call.status ?? "no_result", category);
   const duration = durationOf(done);
-  const entry = () => completedEntry(done, duration);
+  const entry = () => completedEntry(done, duration, max);
   if (category === "failed") acc.failed.add(entry);
   else if (category === "refused") acc.rejected.add(entry);
   if (duration !== undefined) acc.slowest.offer(duration, entry);
   const op = fileOpOf(call);
   const path = op === undefined ? "" : pathOf(call);
   if (op !== undefined && path !== "") acc.files[op].add(path);
-  const exit = shellExitOf(done);
+  const exit = shellExitOf(done, max);
   if (exit !== undefined) acc.shellExits.add(() => exit);
   return acc;
 }
@@ -93,7 +97,7 @@ export function finishStats(acc: StatsAcc, s: Session): SessionStats {
   const open = new CappedList<StatsCall>(acc.limits.list);
   for (const c of s.open.values()) {
     acc.tally.count(c.kind, "incomplete", "open");
-    open.add(() => openEntry(c));
+    open.add(() => openEntry(c, acc.whole ? Infinity : TARGET_MAX));
   }
   // Ended background tasks first (as they ended), then those still running when the session ended.
   const ended = acc.backgroundEnded.report();
@@ -101,7 +105,7 @@ export function finishStats(acc: StatsAcc, s: Session): SessionStats {
   const background = { count, ended: acc.background.finished, items: ended.items };
   for (const t of acc.background.endSession()) {
     if (background.items.length >= acc.limits.list) break;
-    background.items.push({ line: t.line, taskId: t.taskId, command: shorten(t.command, TARGET_MAX), status: undefined, endLine: undefined, durationMs: undefined });
+    background.items.push({ line: t.line, taskId: t.taskId, command: shorten(t.command, acc.whole ? Infinity : TARGET_MAX), status: undefined, endLine: undefined, durationMs: undefined });
   }
   const result = s.result?.value;
   const outcome = result === undefined ? "cut_off" : result.is_error === true ? "error" : "finished";
@@ -154,6 +158,11 @@ export function usageOf(v: unknown): TokenUsage | undefined {
 
 function count(v: unknown): number | undefined {
   return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+}
+
+/** The whole text, as logged; undefined when it has nothing on it. */
+function wholeText(text: string): string | undefined {
+  return /\S/.test(text) ? text : undefined;
 }
 
 /** The first line with something on it, trimmed and shortened (found by one scan, however long the text). */

@@ -13,6 +13,8 @@ export interface StatsOptions {
   render: StatsRenderer;
   /** `-e`: exit 1 for a result with is_error:true, 4 for a session cut off. Otherwise the report is the answer (exit 0). */
   exitStatus: boolean;
+  /** Keep strings whole (json): the prompt, targets, commands and notes are not cut. */
+  whole?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export function toStats(opts: StatsOptions, reporter: Reporter): Stage {
   let accIndex = 0;
 
   function end(s: Session): string {
-    const report = finishStats(acc ?? startStats(opts.limits), s);
+    const report = finishStats(acc ?? startStats(opts.limits, opts.whole === true), s);
     acc = undefined;
     total.add(report);
     if (opts.exitStatus && report.outcome === "error") reporter.raise(ExitCode.NEGATIVE);
@@ -42,7 +44,7 @@ export function toStats(opts: StatsOptions, reporter: Reporter): Stage {
       // A session that ended with its result was written then; one cut off by an init is written now.
       if (step.ended !== undefined && step.ended.result === undefined) out += end(step.ended);
       if (acc === undefined || accIndex !== step.session.index) {
-        acc = startStats(opts.limits);
+        acc = startStats(opts.limits, opts.whole === true);
         accIndex = step.session.index;
       }
       collectStats(acc, step, rec);

@@ -1,4 +1,5 @@
 import type { Colors } from "picocolors/types.js";
+import { colorsOf, type ColorsOption } from "../shared/colors.js";
 import type { Reporter } from "../../diagnostics.js";
 import { actionLabel, actionTarget, FIELDS_READ, statusNote, statusTone } from "../../events/action.js";
 import { AssistantText } from "../../events/assistant-text.js";
@@ -13,11 +14,14 @@ import { shortenToolCalls, skipTypes } from "../../input/raw-skip.js";
 import { reportFileEnd, reportFinished, reportIncomplete } from "../shared/incomplete.js";
 
 export interface ActionsTextOptions {
-  verbose: boolean;
+  /** `-v`: the target of each action and its outcome (default false). */
+  verbose?: boolean;
   /** Print only each session's final assistant message, as the 2026 CLI's text format does. */
-  final: boolean;
-  allowIncomplete: boolean;
-  colors: Colors;
+  final?: boolean;
+  /** A session without a result is a warning, not an error (exit code 4) (default false). */
+  allowIncomplete?: boolean;
+  /** picocolors' functions, or true for ANSI colours; none by default. */
+  colors?: ColorsOption;
 }
 
 /**
@@ -45,7 +49,8 @@ export function formatAction(done: CompletedCall, verbose: boolean, c: Colors, d
  * `cursorlog text`: an action line per tool call, written when the call completes (calls that
  * never complete get none; the end-of-session message names them). Thinking is never printed.
  */
-export function toActionsText(opts: ActionsTextOptions, reporter: Reporter): Stage {
+export function toActionsText(options: ActionsTextOptions, reporter: Reporter): Stage {
+  const opts = { verbose: options.verbose === true, final: options.final === true, allowIncomplete: options.allowIncomplete === true, colors: colorsOf(options.colors) };
   const tracker = new SessionTracker();
   let text = new AssistantText();
 

@@ -3,6 +3,7 @@ import type { ToolCall } from "../../events/tool-call.js";
 import type { JsonRecord } from "../../input/record.js";
 import type { OpenCall } from "../../events/sessions.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
+import { shownPath } from "../shared/run-path.js";
 import { capText } from "./cap.js";
 
 /** The first this many characters of a target are kept (a heredoc command can be megabytes). */
@@ -16,7 +17,10 @@ export interface CallRecord {
   id: string;
   kind: string;
   action: string;
+  /** Paths in it relative to the session's cwd where they lie inside it (shownPath). */
   target: string;
+  /** The target ends with a path: the table cuts it in its middle, keeping the file name. */
+  path: boolean;
   /** Result arm; "" without one; "incomplete" when the session ended first. */
   status: string;
   exit: number | null;
@@ -35,7 +39,7 @@ export interface CallRecord {
  * `startedAtMs`/`completedAtMs` first, the events' `timestamp_ms` otherwise, a duration only from
  * two values of one clock. Display text has control and bidi characters escaped and is capped.
  */
-export function callRecordOf(seq: number, callId: string, call: ToolCall, start: OpenCall | undefined, end: JsonRecord | undefined): CallRecord {
+export function callRecordOf(seq: number, callId: string, call: ToolCall, start: OpenCall | undefined, end: JsonRecord | undefined, cwd?: string): CallRecord {
   const startTs = start?.timestampMs;
   const endTs = end === undefined ? undefined : timestampOf(end);
   let durationMs: number | undefined;
@@ -44,12 +48,18 @@ export function callRecordOf(seq: number, callId: string, call: ToolCall, start:
     else if (startTs !== undefined && endTs !== undefined) durationMs = endTs - startTs;
   }
   const exitCode = end !== undefined && call.kind === "shell" ? call.outcome?.exitCode : undefined;
+  let path = false as boolean;
+  const target = actionTarget(call, (p) => {
+    path = true;
+    return shownPath(p, cwd);
+  });
   return {
     seq,
     id: capText(callId, ID_MAX),
     kind: escapeControls(capText(call.kind, 100)),
     action: escapeControls(capText(actionLabel(call), 200)),
-    target: escapeControlsKeepLines(capText(actionTarget(call), TARGET_MAX)),
+    target: escapeControlsKeepLines(capText(target, TARGET_MAX)),
+    path,
     status: end === undefined ? "incomplete" : escapeControls(capText(call.status ?? "", 100)),
     exit: typeof exitCode === "number" && Number.isFinite(exitCode) ? exitCode : null,
     startedMs: call.startedAtMs ?? startTs,

@@ -99,6 +99,7 @@ function htmlCall(r: CallRecord, lane: number, x0: number, x1: number, approx: b
     kind: r.kind,
     action: r.action,
     target: r.target,
+    ...(r.path && { path: true as const }),
     status: r.status,
     cls: statusClass(r.status),
     x0,

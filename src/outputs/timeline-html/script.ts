@@ -31,6 +31,7 @@ function summary(s) {
   }
   row("Prompt", s.prompt === null ? "not logged" : s.prompt);
   row("Model", s.model === null ? "not logged" : s.model);
+  if (s.cwd !== null) row("Folder", el("span", "mono", s.cwd));
   row("Started", s.startedAt === null ? "not logged" : s.startedAt.replace("T", " ").replace("Z", " UTC"));
   row("Wall time", s.durationMs === null ? "not logged" :
     fmtMs(s.durationMs) + (s.durationSource === "timestamps" ? " (first to last logged time; no result)" : " (the result's duration_ms)"));
@@ -78,7 +79,9 @@ function table(s) {
     st.appendChild(document.createTextNode(" " + statusText(c.status) + (c.exit !== null ? ", exit " + c.exit : "")));
     tr.appendChild(st);
     tr.appendChild(el("td", null, c.action));
-    var tg = el("td", "target", c.target);
+    var tg = el("td", "target", c.path ? null : c.target), cut = c.path ? c.target.search(/[^\\/\\\\]*$/) : 0;
+    // A path is cut in its middle: its folders give way, its file name stays.
+    if (c.path) tg.appendChild(el("span", "path")).append(el("span", "dir", c.target.slice(0, cut)), el("span", "base", c.target.slice(cut)));
     tg.title = c.target;
     tr.appendChild(tg);
     tb.appendChild(tr);

@@ -12,6 +12,8 @@ import type { HtmlSession, HtmlStatusClass } from "./types.js";
 
 /** The prompt's first line is kept up to this many characters. */
 export const PROMPT_MAX = 200;
+/** The run's folder is shown up to this many characters. */
+export const CWD_MAX = 500;
 /** The agent CLI's message (why a failed run ended) is kept up to this many characters. */
 export const AGENT_MESSAGE_MAX = 2000;
 
@@ -19,6 +21,8 @@ export const AGENT_MESSAGE_MAX = 2000;
 export interface HtmlSessionAcc {
   session: Session;
   model: string | undefined;
+  /** The run's folder (init's cwd): targets are shown relative to it. */
+  cwd: string | undefined;
   prompt: string | undefined;
   firstTs: number | undefined;
   lastTs: number | undefined;
@@ -31,7 +35,7 @@ export interface HtmlSessionAcc {
 }
 
 export function startHtmlSession(session: Session): HtmlSessionAcc {
-  return { session, model: undefined, prompt: undefined, firstTs: undefined, lastTs: undefined, calls: [], running: new Map(), background: new BackgroundTasks(), backgroundAt: new Map() };
+  return { session, model: undefined, cwd: undefined, prompt: undefined, firstTs: undefined, lastTs: undefined, calls: [], running: new Map(), background: new BackgroundTasks(), backgroundAt: new Map() };
 }
 
 /** One event of the session (with what SessionTracker made of it) into the accumulator. */
@@ -45,12 +49,13 @@ export function observeHtml(acc: HtmlSessionAcc, step: Step, rec: JsonRecord): v
   if (acc.model === undefined && isInit(ev) && typeof ev.model === "string" && ev.model !== "") {
     acc.model = escapeControls(capText(ev.model, 100));
   }
+  if (acc.cwd === undefined && isInit(ev) && typeof ev.cwd === "string" && ev.cwd !== "") acc.cwd = ev.cwd;
   if (acc.prompt === undefined && ev.type === "user") acc.prompt = firstLine(messageText(ev as UserEvent));
   const open = step.started;
   if (open !== undefined) {
     const seq = acc.calls.length + 1;
     acc.running.set(open, acc.calls.length);
-    acc.calls.push(callRecordOf(seq, open.callId, open, open, undefined));
+    acc.calls.push(callRecordOf(seq, open.callId, open, open, undefined, acc.cwd));
     return;
   }
   if (isTaskNotification(ev)) {
@@ -70,10 +75,10 @@ export function observeHtml(acc: HtmlSessionAcc, step: Step, rec: JsonRecord): v
   let at = done.started === undefined ? undefined : acc.running.get(done.started);
   if (at === undefined) {
     at = acc.calls.length;
-    acc.calls.push(callRecordOf(acc.calls.length + 1, done.callId, done.call, undefined, done.rec));
+    acc.calls.push(callRecordOf(acc.calls.length + 1, done.callId, done.call, undefined, done.rec, acc.cwd));
   } else {
     acc.running.delete(done.started!);
-    acc.calls[at] = callRecordOf(at + 1, done.callId, done.call, done.started, done.rec);
+    acc.calls[at] = callRecordOf(at + 1, done.callId, done.call, done.started, done.rec, acc.cwd);
   }
   const task = acc.background.completed(done);
   if (task !== undefined) acc.backgroundAt.set(task.taskId, at);
@@ -106,6 +111,7 @@ export function* finishHtmlSession(acc: HtmlSessionAcc, iso: IsoTime): Generator
     lastLine: s.lastLine,
     sessionId: s.sessionId === undefined ? null : escapeControls(capText(s.sessionId, 100)),
     model: acc.model ?? null,
+    cwd: acc.cwd === undefined ? null : escapeControls(capText(acc.cwd, CWD_MAX)),
     prompt: acc.prompt ?? null,
     startedAt: iso(layout.origin) ?? null,
     durationMs,

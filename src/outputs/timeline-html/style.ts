@@ -65,6 +65,9 @@ table { border-collapse: collapse; width: 100%; font-size: 12.5px; table-layout:
 th, td { text-align: left; padding: 3px 8px; border-bottom: 1px solid #eaeef2; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 th { color: var(--muted); font-weight: 600; border-bottom-color: var(--line); }
 td.n, th.n { text-align: right; }
+td .path { display: flex; min-width: 0; }
+td .path .dir { flex: 0 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+td .path .base { flex: 0 0 auto; max-width: 100%; overflow: hidden; text-overflow: ellipsis; }
 tr.hl td { background: #ddf4ff; }
 col.c-seq { width: 42px; } col.c-lane { width: 48px; } col.c-start { width: 84px; } col.c-dur { width: 84px; }
 col.c-status { width: 180px; } col.c-action { width: 210px; }

@@ -17,7 +17,10 @@ export interface HtmlCall {
   lane: number;
   kind: string;
   action: string;
+  /** Paths relative to the session's cwd where they lie inside it. */
   target: string;
+  /** Only when the target ends with a path (the table cuts it in its middle, keeping the file name). */
+  path?: true;
   /** The result arm ("" when the completion has none; "incomplete" for a call still open at the end). */
   status: string;
   cls: HtmlStatusClass;
@@ -48,6 +51,8 @@ export interface HtmlSession {
   lastLine: number;
   sessionId: string | null;
   model: string | null;
+  /** The run's folder (init's cwd), escaped and capped; null when not logged. Targets are relative to it. */
+  cwd: string | null;
   /** The prompt's first non-blank line, capped. */
   prompt: string | null;
   /** ISO-8601 UTC of the axis origin (the session's first logged time); null without times. */

@@ -29,7 +29,8 @@ export interface TimelineOptions extends TimelineLineOptions {
  */
 export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage {
   const lines = timelineLines(opts);
-  const tracker = new SessionTracker();
+  // The tracker numbers completions without a start too: an open call's seq is its place in the queue.
+  const tracker = new SessionTracker({ numberUnstarted: true });
   const queue = new StartOrderQueue<OpenCall>();
   const iso = isoTimeFormatter();
   let header = opts.header ? lines.header : "";
@@ -59,7 +60,7 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
       waitingByStart.set(start, done);
       return "";
     }
-    return start === undefined ? queue.completeUnstarted((seq) => render(s, done, seq)) : queue.complete(start, (seq) => render(s, done, seq));
+    return start === undefined ? queue.completeUnstarted((seq) => render(s, done, seq)) : queue.complete(start.seq, (seq) => render(s, done, seq));
   }
 
   function notified(s: Session, rec: JsonRecord): string {
@@ -68,7 +69,7 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
     if (end === undefined || done?.started === undefined) return "";
     waiting.delete(end.taskId);
     waitingByStart.delete(done.started);
-    return queue.complete(done.started, (seq) => render(s, done, seq, end));
+    return queue.complete(done.started.seq, (seq) => render(s, done, seq, end));
   }
 
   /** The session's rows still held, as pieces (a million open calls are never one string). */

@@ -17,6 +17,12 @@ export interface TimelineLineOptions {
    * (`\u001b`, `\n`), never written raw (a log's text could retitle the window or clear it).
    */
   escape?: boolean;
+  /**
+   * CSV: line breaks inside a cell are written as they are, inside quotes (RFC 4180), so a record
+   * may take several lines. By default they are written `\n` and `\r` (backslashes are left as
+   * they are), so that every record is one line. TSV and NDJSON escape them always.
+   */
+  multiline?: boolean;
 }
 
 export interface TimelineLines {
@@ -54,9 +60,17 @@ export function timelineLines(opts: TimelineLineOptions): TimelineLines {
     };
   }
   const sep = opts.format === "tsv" ? "\t" : ",";
-  // TSV escapes TAB, LF, CR and \ itself, then the terminal's escaping takes the rest; CSV escapes
-  // for the terminal first (no newline is left to quote).
-  const field = opts.format === "tsv" ? (s: string) => tty(tsvField(s)) : (s: string) => csvField(tty(s));
+  const guard = safe ? safeCell : (s: string) => s;
+  // TSV escapes TAB, LF, CR and \ itself, then the terminal's escaping takes the rest. CSV escapes
+  // for the terminal before quoting; by default its line breaks are written \n and \r first of all
+  // (one record per line), so that --safe-csv sees what is written: a cell that began with CR
+  // begins with a backslash, no formula.
+  const field =
+    opts.format === "tsv"
+      ? (s: string) => tty(tsvField(guard(s)))
+      : opts.multiline === true
+        ? (s: string) => csvField(tty(guard(s)))
+        : (s: string) => csvField(tty(guard(lineBreaks(s))));
   return {
     header: opts.columns.join(sep) + "\n",
     line(cells) {
@@ -65,9 +79,17 @@ export function timelineLines(opts: TimelineLineOptions): TimelineLines {
         const v = cells[index[i]];
         if (i > 0) out += sep;
         if (v === undefined) continue;
-        out += typeof v === "number" ? String(v) : field(safe ? safeCell(v) : v);
+        out += typeof v === "number" ? String(v) : field(v);
       }
       return out + "\n";
     },
   };
+}
+
+const LINE_BREAK = /[\r\n]/;
+const LINE_BREAK_G = /[\r\n]/g;
+
+/** CR and LF written as the two characters `\r` and `\n`, as `cursorlog text -v` shows them. */
+function lineBreaks(s: string): string {
+  return LINE_BREAK.test(s) ? s.replace(LINE_BREAK_G, (c) => (c === "\n" ? "\\n" : "\\r")) : s;
 }

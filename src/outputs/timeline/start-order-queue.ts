@@ -1,9 +1,9 @@
-interface Place<K> {
-  key: K | undefined;
-  seq: number;
-  /** The finished row; undefined while the call is still running. */
-  text: string | undefined;
-}
+/**
+ * A place in the queue: the call's key while it runs (an object: the tracker's OpenCall), its
+ * finished row once written (a string), undefined once released. No object of its own: a place
+ * is one slot of an array, found by its seq.
+ */
+type Place<K> = K | string | undefined;
 
 /** Up to this many rows held at a session's end are returned as one string. */
 const FEW = 256;
@@ -11,12 +11,12 @@ const FEW = 256;
 /** Characters of rows in one piece of StartOrderQueue.end. */
 const PIECE_CHARS = 1 << 16;
 
-function* heldRows<K>(places: Array<Place<K> | undefined>, head: number, render: (key: K, seq: number) => string): Generator<string> {
+function* heldRows<K extends object>(places: Array<Place<K>>, head: number, base: number, render: (key: K, seq: number) => string): Generator<string> {
   let out = "";
   for (let i = head; i < places.length; i++) {
-    const p = places[i] as Place<K>;
+    const p = places[i];
     places[i] = undefined;
-    out += p.text ?? render(p.key as K, p.seq);
+    out += typeof p === "string" ? p : render(p as K, base + i);
     if (out.length >= PIECE_CHARS) {
       yield out;
       out = "";
@@ -33,37 +33,43 @@ const COMPACT_AT = 1024;
  * place (its seq, from 1); a row is released as soon as it and every place before it are filled,
  * so only the rows behind a still-running call are held. A completion without a start takes the
  * next place when it arrives. `end` fills what is left (the session is over) and starts again.
+ *
+ * Memory per running call: one array slot holding its key, nothing else (the caller finds a
+ * place by its seq, which it keeps with the key: the tracker's OpenCall.seq); a finished row
+ * waiting behind a running call is its text.
  */
-export class StartOrderQueue<K> {
-  private places: Array<Place<K> | undefined> = [];
+export class StartOrderQueue<K extends object> {
+  private places: Array<Place<K>> = [];
+  /** Index of the first place not released. */
   private head = 0;
+  /** The seq of places[0]. */
+  private base = 1;
   private seq = 0;
-  private readonly byKey = new Map<K, Place<K>>();
 
   /** A call started: it takes the next place. Returns its seq. */
   start(key: K): number {
-    const place: Place<K> = { key, seq: ++this.seq, text: undefined };
-    this.places.push(place);
-    this.byKey.set(key, place);
-    return place.seq;
+    this.places.push(key);
+    return ++this.seq;
   }
 
-  /** A started call completed: its place gets `render(seq)`. Returns the rows now released, in order. */
-  complete(key: K, render: (seq: number) => string): string {
-    const place = this.byKey.get(key);
-    if (place === undefined) return this.completeUnstarted(render);
-    this.byKey.delete(key);
-    place.key = undefined;
-    place.text = render(place.seq);
-    return place === this.places[this.head] ? this.release() : "";
+  /**
+   * The started call of place `seq` completed: the place gets `render(seq)`. Returns the rows now
+   * released, in order. A seq that is not a running call's place (released, or never given) is
+   * taken as a completion without a start.
+   */
+  complete(seq: number, render: (seq: number) => string): string {
+    const i = seq - this.base;
+    const place = i >= this.head && i < this.places.length ? this.places[i] : undefined;
+    if (place === undefined || typeof place === "string") return this.completeUnstarted(render);
+    this.places[i] = render(seq);
+    return i === this.head ? this.release() : "";
   }
 
   /** A completion that had no start: the next place, already filled. Returns the rows released. */
   completeUnstarted(render: (seq: number) => string): string {
     const seq = ++this.seq;
-    const place: Place<K> = { key: undefined, seq, text: render(seq) };
-    this.places.push(place);
-    return place === this.places[this.head] ? this.release() : "";
+    this.places.push(render(seq));
+    return this.places.length - 1 === this.head ? this.release() : "";
   }
 
   /**
@@ -72,13 +78,12 @@ export class StartOrderQueue<K> {
    * PIECE_CHARS (the rows of a million calls still open are never one string).
    */
   end(render: (key: K, seq: number) => string): string | Iterable<string> {
-    const places = this.places;
-    const head = this.head;
+    const { places, head, base } = this;
     this.places = [];
     this.head = 0;
+    this.base = 1;
     this.seq = 0;
-    this.byKey.clear();
-    const rows = heldRows(places, head, render);
+    const rows = heldRows(places, head, base, render);
     if (places.length - head > FEW) return rows;
     let out = "";
     for (const r of rows) out += r;
@@ -89,15 +94,17 @@ export class StartOrderQueue<K> {
     const places = this.places;
     let h = this.head;
     let out = "";
-    for (let p = places[h]; p !== undefined && p.text !== undefined; p = places[++h]) {
-      out += p.text;
+    for (let p = places[h]; typeof p === "string"; p = places[++h]) {
+      out += p;
       places[h] = undefined;
     }
     if (h === places.length) {
+      this.base += h;
       places.length = 0;
       h = 0;
     } else if (h >= COMPACT_AT && h * 2 >= places.length) {
       this.places = places.slice(h);
+      this.base += h;
       h = 0;
     }
     this.head = h;

@@ -37,7 +37,9 @@ export const ENTRY_FILE = "cursor-agent-event.schema.json";
 /**
  * Reads `--schema PATH`. A file is used alone (its `$ref`s must stay inside it). A directory gives
  * every `*.json` file in it (not recursive), so files can `$ref` each other by `$id` or by file
- * name; the entry is `cursor-agent-event.schema.json`, or the only file.
+ * name; the entry is `cursor-agent-event.schema.json`, else the file whose `$id` ends in that name
+ * (a copy of the bundled entry under another name, e.g. `cursor-agent-event.json`), else the only
+ * file.
  */
 export function readSchemaSet(path: string): SchemaSet {
   let isDir: boolean;
@@ -58,7 +60,10 @@ export function readSchemaSet(path: string): SchemaSet {
   }
   if (names.length === 0) throw new SchemaSetError(`no *.json schema files in ${path}`, ExitCode.USAGE_OR_IO);
   const files = names.map((n) => readSchemaFile(join(path, n)));
-  const entry = files.length === 1 ? files[0] : files.find((f) => f.name === ENTRY_FILE);
+  const entry =
+    files.length === 1
+      ? files[0]
+      : (files.find((f) => f.name === ENTRY_FILE) ?? onlyOne(files.filter((f) => f.base.endsWith(`/${ENTRY_FILE}`))));
   if (entry === undefined) {
     throw new SchemaSetError(
       `${path} holds ${files.length} schema files and no ${ENTRY_FILE}: name the entry schema that way, or pass its file`,
@@ -66,6 +71,10 @@ export function readSchemaSet(path: string): SchemaSet {
     );
   }
   return { files, entry };
+}
+
+function onlyOne<T>(items: T[]): T | undefined {
+  return items.length === 1 ? items[0] : undefined;
 }
 
 function readSchemaFile(path: string): SchemaFile {

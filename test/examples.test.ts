@@ -1,0 +1,243 @@
+// Every example a user can copy is run: each `$ …` line of every command's --help (with its
+// continuation lines), and each command line of README.md's code blocks. They run through bash
+// with pipefail, as the built program (bin/cursorlog.js: `npm run build` first), in a fresh
+// temporary folder per help text or README block holding the files they name (run.ndjson, logs/,
+// the tree the run's diff applies to, …), the examples of one help text or block in order, as a
+// reader would type them. Each must exit 0 (or the status listed in EXIT, when finding something
+// is the example's point) with nothing on stderr. A `cursor-agent` on PATH prints
+// examples/session.ndjson, so the pipelines that start with the agent run too.
+//
+// README blocks that start with `$ ` (a command and its output) are run, output included, by
+// test/readme.test.ts, the library's ```js example by test/library-readme.test.ts; synopses
+// (`cursorlog show [--format …]`) and blocks of messages are not commands. The few examples not run are in NOT_RUN, each with its reason.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { after, describe, test } from "node:test";
+import { buildProgram } from "../src/cli/program.js";
+import { runCli } from "./helpers/run-cli.js";
+
+/** Examples not run, by their exact text, and why. */
+const NOT_RUN = new Map<string, string>([
+  ["cursorlog export --endpoint http://localhost:4318 logs/  # OpenTelemetry", "needs a collector on port 4318 (export-otlp and export-wire send to one on a free port)"],
+  ["cursorlog export --endpoint http://localhost:4318 logs/   # Jaeger, Tempo", "needs a collector on port 4318 (export-otlp and export-wire send to one on a free port)"],
+  ["OTEL_EXPORTER_OTLP_ENDPOINT=https://otel.example.com \\\n      cursorlog export --send run.ndjson", "sends to a host on the network"],
+  ['cursorlog completion zsh > "${fpath[1]}/_cursorlog"', "zsh's $fpath: bash would write /_cursorlog (man-completion checks the zsh script)"],
+  ["make demo     # installs (npm ci), builds, and runs text and json on examples/session.ndjson", "builds this checkout in place (make-build-once checks its rules)"],
+  ["make test     # installs (npm ci), builds, and runs the whole test suite", "runs the whole suite, this file included (make-build-once checks its rules)"],
+  ["make stress   # the heavy runs: what make test runs small, at full size", "runs the heavy suite (tens of minutes; CI runs it)"],
+]);
+
+/** Examples whose answer is a non-zero status with the files given here. */
+const EXIT = new Map<string, number>([
+  // The log has an unknown tool kind, an error under --strict: the example lists the errors.
+  [`cursorlog validate --strict --format json logs/*.ndjson | jq -r 'select(.severity == "error") | "\\(.file):\\(.line) \\(.message)"'`, 1],
+  ["cursorlog validate --strict --format json run.ndjson |\n      jq -r 'select(.severity == \"error\") | .message'", 1],
+]);
+
+/** Commands these examples use besides cursorlog and the shell's own; a missing one skips its examples. */
+const TOOLS = ["jq", "mlr", "git", "less", "parallel"];
+const have = new Map(TOOLS.map((t) => [t, spawnSync("sh", ["-c", `command -v ${t}`]).status === 0]));
+
+interface Example {
+  /** Where it was found, for the test's name. */
+  source: string;
+  command: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extraction
+// ---------------------------------------------------------------------------------------------
+
+/** The `$ ` lines of a help text, each with the more-indented lines that continue it. */
+export function helpExamples(help: string): string[] {
+  const out: string[] = [];
+  let current: { indent: number; lines: string[] } | undefined;
+  for (const line of help.split("\n")) {
+    const m = /^(\s*)\$ (.*)$/.exec(line);
+    if (m) {
+      if (current) out.push(current.lines.join("\n"));
+      current = { indent: m[1]!.length, lines: [m[2]!] };
+    } else if (current && line.trim() !== "" && /^\s*/.exec(line)![0].length > current.indent + 2) {
+      current.lines.push(line);
+    } else if (current) {
+      out.push(current.lines.join("\n"));
+      current = undefined;
+    }
+  }
+  if (current) out.push(current.lines.join("\n"));
+  return out;
+}
+
+interface Block {
+  line: number;
+  kind: "session" | "synopsis" | "messages" | "commands" | "code";
+  commands: string[];
+}
+
+const COMMAND_START = /^(?:[A-Z_]+=\S+ |cursorlog |cursor-agent |eval |find |make |mkdir |for )/;
+
+/** README's code blocks, each sorted into what it is. */
+export function readmeBlocks(readme: string): Block[] {
+  const blocks: Block[] = [];
+  for (const m of readme.matchAll(/```([a-z]*)\n([\s\S]*?)```/g)) {
+    const line = readme.slice(0, m.index).split("\n").length;
+    const lines = m[2]!.split("\n").filter((l) => l.trim() !== "");
+    let kind: Block["kind"];
+    if (m[1] === "js") kind = "code";
+    else if (lines[0]!.startsWith("$ ")) kind = "session";
+    else if (lines.some((l) => /(^|\s)\[(-|[A-Z])/.test(l))) kind = "synopsis";
+    else if (lines.every((l) => l.startsWith("#") || COMMAND_START.test(l))) kind = "commands";
+    else kind = "messages";
+    blocks.push({ line, kind, commands: kind === "commands" ? lines.filter((l) => !l.startsWith("#")) : [] });
+  }
+  return blocks;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The folder an example runs in
+// ---------------------------------------------------------------------------------------------
+
+const root = mkdtempSync(join(tmpdir(), "cursorlog-examples-"));
+after(() => rmSync(root, { recursive: true, force: true }));
+
+const bin = join(root, "bin");
+mkdirSync(bin);
+writeFileSync(join(bin, "cursorlog"), `#!/bin/sh\nexec node ${JSON.stringify(resolve("bin/cursorlog.js"))} "$@"\n`);
+// The agent, recorded: whatever it is asked, it prints a real run's log.
+writeFileSync(join(bin, "cursor-agent"), `#!/bin/sh\nexec cat ${JSON.stringify(resolve("examples/session.ndjson"))}\n`);
+for (const f of ["cursorlog", "cursor-agent"]) chmodSync(join(bin, f), 0o755);
+
+let folders = 0;
+/** A fresh folder with what the examples name: logs, the tree the run's patch applies to, a HOME. */
+function folder(): string {
+  const dir = join(root, `run-${++folders}`);
+  const session = readFileSync("examples/session.ndjson");
+  const crashed = readFileSync("examples/crashed.ndjson");
+  mkdirSync(join(dir, "examples"), { recursive: true });
+  copyFileSync("examples/session.ndjson", join(dir, "examples", "session.ndjson"));
+  writeFileSync(join(dir, "run.ndjson"), session);
+  writeFileSync(join(dir, "crashed.ndjson"), crashed);
+  mkdirSync(join(dir, "logs"));
+  writeFileSync(join(dir, "logs", "run.ndjson"), session);
+  writeFileSync(join(dir, "logs", "run.ndjson.gz"), gzipSync(session));
+  // The files as they were before the run (`cursorlog diff run.ndjson | git apply`).
+  mkdirSync(join(dir, "src"));
+  writeFileSync(join(dir, "src", "sum.ts"), "export const sum = (a, b) => a - b;\n");
+  mkdirSync(join(dir, "tmp"));
+  writeFileSync(join(dir, "tmp", "old.log"), "old\n");
+  mkdirSync(join(dir, "home", ".config", "fish", "completions"), { recursive: true });
+  return dir;
+}
+
+function run(e: Example, dir: string) {
+  return spawnSync("bash", ["--norc", "--noprofile", "-o", "pipefail", "-c", e.command], {
+    cwd: dir,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: {
+      PATH: `${bin}:${process.env.PATH}`,
+      HOME: join(dir, "home"),
+      NO_COLOR: "1",
+      TZ: "UTC",
+      GITHUB_STEP_SUMMARY: join(dir, "summary.md"),
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tests
+// ---------------------------------------------------------------------------------------------
+
+const program = buildProgram({ io: {} as never, setRun: () => undefined }, "0");
+const HELP_ARGV = [["--help"], ...program.commands.map((c) => c.name()).filter((n) => n !== "help" && n !== "man").map((n) => [n, "--help"])];
+const readme = readmeBlocks(readFileSync("README.md", "utf8"));
+const seen = new Set<string>();
+
+function runAll(source: string, commands: string[]): void {
+  let dir: string | undefined;
+  for (const command of commands) {
+    seen.add(command);
+    const e = { source, command };
+    test(`${source}: ${command}`, (t) => {
+      const reason = NOT_RUN.get(command);
+      if (reason !== undefined) return t.skip(`not run: ${reason}`);
+      const missing = TOOLS.find((tool) => new RegExp(`(^|[|;&(]\\s*)${tool}\\b`, "m").test(command) && !have.get(tool));
+      if (missing) return t.skip(`${missing} is not installed`);
+      dir ??= folder();
+      const r = run(e, dir);
+      assert.equal(r.error, undefined, `${command}: ${r.error?.message}`);
+      assert.equal(r.stderr, "", command);
+      assert.equal(r.status, EXIT.get(command) ?? 0, `${command}\n${r.stdout.slice(0, 2000)}`);
+    });
+  }
+}
+
+assert.ok(existsSync("dist/bundle/main.js"), "dist/ is missing: run `npm run build` (make test does)");
+
+describe("every --help example runs", async () => {
+  for (const argv of HELP_ARGV) {
+    const help = (await runCli(argv)).stdout;
+    const examples = helpExamples(help);
+    test(`cursorlog ${argv.join(" ")} has examples`, () => assert.ok(examples.length > 0));
+    runAll(`cursorlog ${argv.join(" ")}`, examples);
+  }
+});
+
+describe("every README command runs", () => {
+  for (const b of readme.filter((b) => b.kind === "commands")) runAll(`README.md:${b.line}`, b.commands);
+
+  test("each README code block is a session (readme.test.ts runs it), code (library-readme.test.ts), a synopsis, messages or commands run here", () => {
+    const count = (k: Block["kind"]) => readme.filter((b) => b.kind === k).length;
+    assert.ok(count("commands") >= 10, `${count("commands")} command blocks`);
+    assert.ok(count("session") >= 10, `${count("session")} session blocks`);
+    assert.equal(count("code"), 1, "the library example");
+    // A block of messages holds no line a reader could take for a command.
+    for (const b of readme.filter((b) => b.kind === "messages")) {
+      for (const l of readFileSync("README.md", "utf8").split("\n").slice(b.line, b.line + 40)) {
+        if (l.startsWith("```")) break;
+        assert.ok(!/^(cursorlog|cursor-agent) (?!.*: )/.test(l), `README.md:${b.line}: a command in a block taken for messages: ${l}`);
+      }
+    }
+  });
+});
+
+test("the lists of examples not run and of their statuses name examples that exist", () => {
+  for (const command of [...NOT_RUN.keys(), ...EXIT.keys()]) assert.ok(seen.has(command), `no such example: ${command}`);
+});
+
+test("extraction: a help example with its continuation lines; README blocks by kind", () => {
+  assert.deepEqual(helpExamples("Examples:\n  $ a |\n      b\n  $ c\n\nOptions:\n  -x  y\n"), ["a |\n      b", "c"]);
+  assert.deepEqual(
+    readmeBlocks("```\n$ cursorlog json x\n{}\n```\n```\ncursorlog json [--pretty] [FILE…]\n```\n```\ncursorlog: error: x\n```\n```\n# c\ncursorlog json x | jq .\n```\n").map((b) => [b.kind, b.commands]),
+    [["session", []], ["synopsis", []], ["messages", []], ["commands", ["cursorlog json x | jq ."]]],
+  );
+});
+
+describe("the schema help's copies are a directory validate --schema reads", () => {
+  test("for t in $(cursorlog schema --list); do cursorlog schema $t > $t.json; done: --list names the entry too, found by its $id", async () => {
+    const dir = mkdtempSync(join(root, "schemas-"));
+    const names = (await runCli(["schema", "--list"])).stdout.trimEnd().split("\n");
+    assert.equal(names[0], "cursor-agent-event");
+    for (const t of names) writeFileSync(join(dir, `${t}.json`), (await runCli(["schema", t])).stdout);
+    const r = await runCli(["validate", "--schema", dir, "examples/session.ndjson"]);
+    assert.equal(r.stderr, "");
+    assert.equal(r.stdout, (await runCli(["validate", "examples/session.ndjson"])).stdout);
+    assert.equal(r.code, 0);
+  });
+
+  test("a directory with the entry alone: exit 3, and the message says to write them all", async () => {
+    const dir = mkdtempSync(join(root, "entry-only-"));
+    writeFileSync(join(dir, "cursor-agent-event.schema.json"), (await runCli(["schema"])).stdout);
+    const r = await runCli(["validate", "--schema", dir, "examples/session.ndjson"]);
+    assert.equal(
+      r.stderr,
+      `cursorlog: error (at ${dir}/cursor-agent-event.schema.json): schema does not compile: can't resolve reference system.schema.json from id https://cursorlog.dev/schemas/cursor-agent-event.schema.json` +
+        ` (the bundled schemas $ref each other: write them all to the directory, as 'cursorlog schema --help' shows)\n`,
+    );
+    assert.equal(r.code, 3);
+  });
+});
