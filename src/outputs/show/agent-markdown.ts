@@ -57,7 +57,7 @@ interface ParaLine {
 type Leaf =
   | { kind: "para"; lines: ParaLine[] }
   | { kind: "table" }
-  | { kind: "fence"; ch: string; len: number; indent: number }
+  | { kind: "fence"; ch: string; len: number }
   | { kind: "icode" };
 
 const ATX = /^(#{1,6})(?=[ \t]|$)/;
@@ -202,7 +202,7 @@ class BlockScanner {
         closeUnmatched();
         const m = FENCE.exec(ln.slice(nn))!;
         const run = m[1] ?? m[2]!;
-        this.leaf = { kind: "fence", ch: run[0]!, len: run.length, indent: nn - off };
+        this.leaf = { kind: "fence", ch: run[0]!, len: run.length };
         // The info string is read for a language name only; `<` and `&` in it escaped all the same.
         this.push(ln.slice(0, nn) + run + minimal(ln.slice(nn + run.length), undefined), "info");
         break;
