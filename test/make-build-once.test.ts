@@ -40,7 +40,11 @@ function touch(dir: string, file: string, secondsAgo: number): void {
 
 /** The commands `make -n TARGET` would run. */
 function plan(dir: string, target: string): string[] {
-  const r = spawnSync("make", ["-n", target], { cwd: dir, encoding: "utf8", timeout: 30_000 });
+  // Run as a make of its own, not a sub-make of `make test` (whose MAKEFLAGS and MAKELEVEL would
+  // add "Entering directory" lines).
+  const env = { ...process.env };
+  for (const k of ["MAKEFLAGS", "MAKELEVEL", "MFLAGS", "MAKEOVERRIDES"]) delete env[k];
+  const r = spawnSync("make", ["-n", "--no-print-directory", target], { cwd: dir, encoding: "utf8", timeout: 30_000, env });
   assert.equal(r.status, 0, r.stderr);
   return r.stdout.split("\n").filter((l) => l !== "");
 }
