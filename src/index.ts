@@ -21,11 +21,11 @@ export type { ColorsOption } from "./outputs/shared/colors.js";
 
 export { readInputs, STDIN_NAME, type InputBatch, type InputOptions } from "./input/read-inputs.js";
 export type { JsonObject, JsonRecord, Problem, InputItem } from "./input/record.js";
-export { SessionTracker, type Session, type Step, type OpenCall, type CompletedCall } from "./events/sessions.js";
-export { toolCallOf, type ToolCall } from "./events/tool-call.js";
-export { actionLabel, actionTarget, statusNote } from "./events/action.js";
-export { AssistantText } from "./events/assistant-text.js";
-export * from "./events/types.js";
+export { SessionTracker, type Session, type Step, type OpenCall, type CompletedCall } from "./dialects/cursor/sessions.js";
+export { toolCallOf, type ToolCall } from "./dialects/cursor/tool-call.js";
+export { actionLabel, actionTarget, statusNote } from "./dialects/cursor/action.js";
+export { AssistantText } from "./dialects/cursor/assistant-text.js";
+export * from "./dialects/cursor/types.js";
 
 export { Reporter, formatDiagnostic, type Diagnostic } from "./diagnostics.js";
 export { ExitCode } from "./exit-codes.js";

@@ -1,8 +1,8 @@
 // Issue 12 §3: background shells linked to the system/task_notification that ends them.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BackgroundTasks, backgroundTaskId } from "../src/events/background.js";
-import { SessionTracker } from "../src/events/sessions.js";
+import { BackgroundTasks, backgroundTaskId } from "../src/dialects/cursor/background.js";
+import { SessionTracker } from "../src/dialects/cursor/sessions.js";
 import { TIMELINE_COLUMNS } from "../src/outputs/timeline/columns.js";
 import { toTimelineCsv } from "../src/outputs/timeline/index.js";
 import { fixtureRecords } from "./helpers/records.js";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { actionLabel, actionTarget, statusNote } from "../src/events/action.js";
-import { AssistantText } from "../src/events/assistant-text.js";
-import { toolCallOf } from "../src/events/tool-call.js";
+import { actionLabel, actionTarget, statusNote } from "../src/dialects/cursor/action.js";
+import { AssistantText } from "../src/dialects/cursor/assistant-text.js";
+import { toolCallOf } from "../src/dialects/cursor/tool-call.js";
 import * as ev from "./helpers/events.js";
 import { runCli } from "./helpers/run-cli.js";
 

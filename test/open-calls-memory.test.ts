@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { test } from "node:test";
-import { KEPT_ARG_MAX } from "../src/events/action.js";
-import { openCount, SessionTracker, type OpenCall } from "../src/events/sessions.js";
+import { KEPT_ARG_MAX } from "../src/dialects/cursor/action.js";
+import { openCount, SessionTracker, type OpenCall } from "../src/dialects/cursor/sessions.js";
 import type { JsonObject } from "../src/input/record.js";
 import { MAX_OPEN_KEPT } from "../src/outputs/json/index.js";
 import { runCli } from "./helpers/run-cli.js";

@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { actionTarget } from "../src/events/action.js";
-import { toolCallOf } from "../src/events/tool-call.js";
+import { actionTarget } from "../src/dialects/cursor/action.js";
+import { toolCallOf } from "../src/dialects/cursor/tool-call.js";
 import { runCli } from "./helpers/run-cli.js";
 
 const F = "test/fixtures";

@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { test } from "node:test";
 import fc from "fast-check";
 import pc from "picocolors";
-import { FIELDS_READ } from "../src/events/action.js";
+import { FIELDS_READ } from "../src/dialects/cursor/action.js";
 import { shortenStrings, type Shortening } from "../src/input/shorten-strings.js";
 import { shortenToolCalls } from "../src/input/raw-skip.js";
 import { soundLine } from "../src/input/line-splitter.js";

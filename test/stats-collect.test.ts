@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { SessionTracker } from "../src/events/sessions.js";
+import { SessionTracker } from "../src/dialects/cursor/sessions.js";
 import type { JsonObject, JsonRecord } from "../src/input/record.js";
 import { CappedList } from "../src/outputs/stats/capped-list.js";
 import { collectStats, DEFAULT_LIMITS, finishStats, PROMPT_MAX, startStats, type StatsLimits } from "../src/outputs/stats/collect.js";

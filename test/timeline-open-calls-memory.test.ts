@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { test } from "node:test";
-import { SessionTracker } from "../src/events/sessions.js";
+import { SessionTracker } from "../src/dialects/cursor/sessions.js";
 import { StartOrderQueue } from "../src/outputs/timeline/start-order-queue.js";
 import { runCli } from "./helpers/run-cli.js";
 

@@ -1,4 +1,4 @@
-import { KNOWN_KINDS } from "../events/action.js";
+import { KNOWN_KINDS } from "../dialects/cursor/action.js";
 import { editDistance } from "../edit-distance.js";
 
 /**

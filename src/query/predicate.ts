@@ -1,6 +1,6 @@
 import type { JsonObject } from "../input/record.js";
-import { toolCallOf } from "../events/tool-call.js";
-import { isPlainObject } from "../events/types.js";
+import { toolCallOf } from "../dialects/cursor/tool-call.js";
+import { isPlainObject } from "../dialects/cursor/types.js";
 
 export type EventTest = (ev: JsonObject) => boolean;
 

@@ -1,5 +1,5 @@
 import type { Reporter } from "../diagnostics.js";
-import { otherAgentFormat } from "../events/other-agents.js";
+import { otherAgentFormat } from "../dialects/cursor/other-agents.js";
 import { ExitCode } from "../exit-codes.js";
 import type { JsonRecord, Problem } from "../input/record.js";
 import { joinPieces, type Stage } from "./stage.js";
@@ -9,7 +9,7 @@ const HOLD_MAX = 64;
 
 /**
  * Wraps a command's stage: a file whose first event is another agent's (Claude Code, Codex, Gemini
- * CLI; see events/other-agents.ts) is refused with one line naming the format (exit 2), and
+ * CLI; see dialects/cursor/other-agents.ts) is refused with one line naming the format (exit 2), and
  * nothing of it reaches the stage; the next file is read. The agent CLI's text lines before a
  * file's first event are held until that event decides (64 at most: past that, they and the
  * ones after them go through in the order written).

@@ -1,5 +1,5 @@
-import { SessionTracker, type Session, type Step } from "../events/sessions.js";
-import { isInit } from "../events/types.js";
+import { SessionTracker, type Session, type Step } from "../dialects/cursor/sessions.js";
+import { isInit } from "../dialects/cursor/types.js";
 import type { JsonRecord } from "../input/record.js";
 import type { Finding, LifecycleRule } from "./finding.js";
 import { quote } from "./quote.js";

@@ -5,7 +5,7 @@
 // after a full gc, and the heap the call ids alone take, as JSON: one line per group, in order.
 // (The groups share one process, which saves a start of Node and tsx per group; each measures
 // from a full gc after the one before it has let go of everything.)
-import { SessionTracker } from "../../src/events/sessions.js";
+import { SessionTracker } from "../../src/dialects/cursor/sessions.js";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error("run with --expose-gc");

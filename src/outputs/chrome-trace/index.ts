@@ -1,5 +1,5 @@
 import type { Reporter } from "../../diagnostics.js";
-import { actionLabel, actionTarget } from "../../events/action.js";
+import { actionLabel, actionTarget } from "../../dialects/cursor/action.js";
 import { escapeControls } from "../../sanitize.js";
 import type { Stage } from "../../stream/stage.js";
 import { MIN_BAR, packLanes, type Interval } from "../shared/lanes.js";

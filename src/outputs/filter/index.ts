@@ -1,7 +1,7 @@
 import { escapeJsonForTerminal } from "../../sanitize.js";
 import type { Diagnostic, Reporter } from "../../diagnostics.js";
 import type { EventTest } from "../../query/predicate.js";
-import { SessionTracker, type OpenCall } from "../../events/sessions.js";
+import { SessionTracker, type OpenCall } from "../../dialects/cursor/sessions.js";
 import { TimeWindow } from "../../query/time-window.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { RawSkip } from "../../input/raw-skip.js";

@@ -1,11 +1,11 @@
 import type { Reporter } from "../../diagnostics.js";
-import { AssistantText } from "../../events/assistant-text.js";
-import { openCount, SessionTracker, type Session } from "../../events/sessions.js";
+import { AssistantText } from "../../dialects/cursor/assistant-text.js";
+import { openCount, SessionTracker, type Session } from "../../dialects/cursor/sessions.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { JsonObject, JsonRecord, Problem } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";
 import { shortenToolCalls, skipCompletionBodies, skipTypes } from "../../input/raw-skip.js";
-import { FIELDS_READ } from "../../events/action.js";
+import { FIELDS_READ } from "../../dialects/cursor/action.js";
 import { reportFileEnd, reportFinished, reportIncomplete } from "../shared/incomplete.js";
 import { escapeJsonForTerminal } from "../../sanitize.js";
 import { colorizeJson } from "./colorize.js";

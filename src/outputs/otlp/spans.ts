@@ -2,7 +2,7 @@ import { SpanKind, SpanStatusCode, TraceFlags, type Attributes, type HrTime, typ
 import type { InstrumentationScope } from "@opentelemetry/core";
 import type { Resource } from "@opentelemetry/resources";
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
-import { actionLabel, actionTarget, statusNote } from "../../events/action.js";
+import { actionLabel, actionTarget, statusNote } from "../../dialects/cursor/action.js";
 import type { JsonObject } from "../../input/record.js";
 import type { RunCall, RunRecord } from "../shared/run-record.js";
 import { runKey, spanIdOf, traceIdOf } from "./ids.js";

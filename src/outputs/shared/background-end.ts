@@ -1,4 +1,4 @@
-import type { BackgroundEnd } from "../../events/background.js";
+import type { BackgroundEnd } from "../../model/call.js";
 
 /**
  * `Background task 41 ended (success) after 16.95 s: npm run test:slow`, unescaped: a background
@@ -7,8 +7,8 @@ import type { BackgroundEnd } from "../../events/background.js";
 export function backgroundEndText(end: BackgroundEnd): string {
   let line = `Background task ${end.taskId} ended`;
   if (end.status !== undefined) line += ` (${end.status})`;
-  if (end.durationMs !== undefined && end.durationMs >= 0) line += ` after ${seconds(end.durationMs)}`;
-  const what = end.task?.command ?? end.title;
+  if (end.durationMs !== undefined) line += ` after ${seconds(end.durationMs)}`;
+  const what = end.call?.target ?? end.title;
   return what === undefined || what === "" ? line : `${line}: ${what}`;
 }
 

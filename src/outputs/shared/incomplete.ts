@@ -1,6 +1,6 @@
 import type { Reporter } from "../../diagnostics.js";
-import { openCount, type AgentSaid, type Session } from "../../events/sessions.js";
-import { actionLabel, actionTarget } from "../../events/action.js";
+import { openCount, type AgentSaid, type Session } from "../../dialects/cursor/sessions.js";
+import { actionLabel, actionTarget } from "../../dialects/cursor/action.js";
 import { ExitCode } from "../../exit-codes.js";
 
 /**

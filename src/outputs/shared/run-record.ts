@@ -1,7 +1,7 @@
-import { backgroundTaskId } from "../../events/background.js";
-import type { Session, Step } from "../../events/sessions.js";
-import type { ToolCall } from "../../events/tool-call.js";
-import { isAssistant, isInit, messageText } from "../../events/types.js";
+import { backgroundTaskId } from "../../dialects/cursor/background.js";
+import type { Session, Step } from "../../dialects/cursor/sessions.js";
+import type { ToolCall } from "../../dialects/cursor/tool-call.js";
+import { isAssistant, isInit, messageText } from "../../dialects/cursor/types.js";
 import type { JsonObject, JsonRecord } from "../../input/record.js";
 
 /**
@@ -159,7 +159,7 @@ export class RunCollector {
       if (startedAt !== undefined && completedAt !== undefined) c.startMs = startedAt;
       if (c.startMs !== undefined) this.time(c.startMs);
       if (c.endMs !== undefined) this.time(c.endMs);
-      // The shellId is a number in real captures (task_notification's task_id is its text): events/background.ts.
+      // The shellId is a number in real captures (task_notification's task_id is its text): dialects/cursor/background.ts.
       const shellId = backgroundTaskId(done.call);
       if (shellId !== undefined) {
         c.shellId = shellId;

@@ -1,6 +1,6 @@
 import type { Reporter } from "../../diagnostics.js";
-import { FIELDS_READ } from "../../events/action.js";
-import { SessionTracker, type Session } from "../../events/sessions.js";
+import { FIELDS_READ } from "../../dialects/cursor/action.js";
+import { SessionTracker, type Session } from "../../dialects/cursor/sessions.js";
 import { ExitCode } from "../../exit-codes.js";
 import { shortenToolCalls } from "../../input/raw-skip.js";
 import type { JsonRecord, Problem } from "../../input/record.js";

@@ -1,8 +1,8 @@
-import { actionLabel, actionTarget, statusNote, statusTone } from "../../events/action.js";
-import { fileChangeOf, lineCount, writesFiles } from "../../events/file-change.js";
-import type { CompletedCall } from "../../events/sessions.js";
-import type { ToolCall } from "../../events/tool-call.js";
-import { isPlainObject } from "../../events/types.js";
+import { actionLabel, actionTarget, statusNote, statusTone } from "../../dialects/cursor/action.js";
+import { fileChangeOf, lineCount, writesFiles } from "../../dialects/cursor/file-change.js";
+import type { CompletedCall } from "../../dialects/cursor/sessions.js";
+import type { ToolCall } from "../../dialects/cursor/tool-call.js";
+import { isPlainObject } from "../../dialects/cursor/types.js";
 import { shownPath } from "../shared/run-path.js";
 import { loggedHunks, unifiedHunks } from "../shared/unified-diff.js";
 

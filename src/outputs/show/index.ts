@@ -1,7 +1,7 @@
 import { colorsOf, type ColorsOption } from "../shared/colors.js";
 import type { Reporter } from "../../diagnostics.js";
-import { SessionTracker, type OpenCall, type Session } from "../../events/sessions.js";
-import { isInit, isPlainObject, isResult, messageText, type UserEvent } from "../../events/types.js";
+import { SessionTracker, type OpenCall, type Session } from "../../dialects/cursor/sessions.js";
+import { isInit, isPlainObject, isResult, messageText, type UserEvent } from "../../dialects/cursor/types.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { JsonObject, JsonRecord, Problem } from "../../input/record.js";
 import type { Stage } from "../../stream/stage.js";

@@ -1,5 +1,5 @@
 import type { JsonObject } from "../../input/record.js";
-import { isAssistant, messageText } from "../../events/types.js";
+import { isAssistant, messageText } from "../../dialects/cursor/types.js";
 
 /**
  * The agent's current message, held until something else happens (a tool call, thinking, the

@@ -1,6 +1,6 @@
-import { actionLabel, actionTarget, statusNote, statusTone } from "../../events/action.js";
-import type { CompletedCall, OpenCall } from "../../events/sessions.js";
-import type { ToolCall } from "../../events/tool-call.js";
+import { actionLabel, actionTarget, statusNote, statusTone } from "../../dialects/cursor/action.js";
+import type { CompletedCall, OpenCall } from "../../dialects/cursor/sessions.js";
+import type { ToolCall } from "../../dialects/cursor/tool-call.js";
 import type { JsonRecord } from "../../input/record.js";
 import type { ShellExit, StatsCall, StatsCategory } from "./types.js";
 

@@ -1,6 +1,6 @@
-import { BackgroundTasks, isTaskNotification } from "../../events/background.js";
-import type { Session, Step } from "../../events/sessions.js";
-import { isInit, isPlainObject, messageText, type UserEvent } from "../../events/types.js";
+import { BackgroundTasks, isTaskNotification } from "../../dialects/cursor/background.js";
+import type { Session, Step } from "../../dialects/cursor/sessions.js";
+import { isInit, isPlainObject, messageText, type UserEvent } from "../../dialects/cursor/types.js";
 import type { JsonRecord } from "../../input/record.js";
 import { CappedList } from "./capped-list.js";
 import { categoryOf, completedEntry, durationOf, fileOpOf, openEntry, pathOf, shellExitOf, shorten, TARGET_MAX } from "./call.js";

@@ -1,5 +1,5 @@
 import type { Reporter } from "../../diagnostics.js";
-import { SessionTracker, type Session } from "../../events/sessions.js";
+import { SessionTracker, type Session } from "../../dialects/cursor/sessions.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { JsonRecord, Problem } from "../../input/record.js";
 import { reportFileEnd } from "../shared/incomplete.js";

@@ -1,17 +1,16 @@
 import type { Colors } from "picocolors/types.js";
 import { colorsOf, type ColorsOption } from "../shared/colors.js";
 import type { Reporter } from "../../diagnostics.js";
-import { actionLabel, actionTarget, FIELDS_READ, statusNote, statusTone } from "../../events/action.js";
-import { AssistantText } from "../../events/assistant-text.js";
-import { BackgroundTasks, isTaskNotification } from "../../events/background.js";
-import { backgroundEndText } from "../shared/background-end.js";
-import { openCount, SessionTracker, type CompletedCall, type Session } from "../../events/sessions.js";
-import { ExitCode } from "../../exit-codes.js";
+import { AssistantText } from "../../dialects/cursor/assistant-text.js";
+import { cursorDialect } from "../../dialects/cursor/reader.js";
+import { drive } from "../../driver/driver.js";
 import type { JsonRecord, Problem } from "../../input/record.js";
+import type { BackgroundEnd, Call } from "../../model/call.js";
+import type { Run } from "../../model/run.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import type { Stage } from "../../stream/stage.js";
 import { shortenToolCalls, skipTypes } from "../../input/raw-skip.js";
-import { reportFileEnd, reportFinished, reportIncomplete } from "../shared/incomplete.js";
+import { backgroundEndText } from "../shared/background-end.js";
 
 export interface ActionsTextOptions {
   /** `-v`: the target of each action and its outcome (default false). */
@@ -28,20 +27,16 @@ export interface ActionsTextOptions {
  * One action line: `Ran terminal command: npm test (failed, exit 1)`. Always a single, escaped line.
  * `detail` (verbose): what follows the target, e.g. `in background, task 41`.
  */
-export function formatAction(done: CompletedCall, verbose: boolean, c: Colors, detail?: string): string {
-  const call = done.call;
+export function formatAction(call: Call, verbose: boolean, c: Colors, detail?: string): string {
   // The label names the tool kind (the key inside tool_call, a function name, a tool.case): log text too.
-  let line = c.bold(escapeControls(actionLabel(call)));
+  let line = c.bold(escapeControls(call.label));
   if (verbose) {
-    const target = actionTarget(call);
+    const target = call.target;
     if (target !== "") line += ": " + c.cyan(escapeControls(target));
     if (detail !== undefined) line += c.dim(` (${escapeControls(detail)})`);
   }
-  const note = statusNote(call);
-  if (note !== "") {
-    const tone = statusTone(call);
-    line += " " + (tone === "refused" ? c.yellow : c.red)(`(${escapeControls(note)})`);
-  }
+  const note = call.note();
+  if (note !== "") line += " " + (call.status === "refused" ? c.yellow : c.red)(`(${escapeControls(note)})`);
   return line + "\n";
 }
 
@@ -51,30 +46,19 @@ export function formatAction(done: CompletedCall, verbose: boolean, c: Colors, d
  */
 export function toActionsText(options: ActionsTextOptions, reporter: Reporter): Stage {
   const opts = { verbose: options.verbose === true, final: options.final === true, allowIncomplete: options.allowIncomplete === true, colors: colorsOf(options.colors) };
-  const tracker = new SessionTracker();
+  /** The run's text (--final prints its last message). */
   let text = new AssistantText();
+  /** Background tasks of the run in progress (-v): an await names the one it waits on. */
+  const running = new Map<string, Call>();
 
-  function ended(s: Session | undefined): string | undefined {
-    if (s === undefined || s.result !== undefined) return undefined;
-    if (opts.allowIncomplete) {
-      if (opts.final) return finalMessage();
-      if (openCount(s) > 0) reportIncomplete(reporter, s, "warning");
-      return undefined;
+  /** `in background, task 41` for a background task; the waited task's command for an await naming one. */
+  function backgroundDetail(call: Call): string | undefined {
+    if (call.backgroundTask !== undefined) {
+      running.set(call.backgroundTask, call);
+      return `in background, task ${call.backgroundTask}`;
     }
-    reportIncomplete(reporter, s);
-    return undefined;
-  }
-
-  /** Background shells of the session (-v): linked to their end and to the awaits naming them. */
-  const background = new BackgroundTasks();
-
-  /** `in background, task 41` for a background shell; `npm run test:slow` for an await naming one. */
-  function backgroundDetail(done: CompletedCall): string | undefined {
-    const task = background.completed(done);
-    if (task !== undefined) return `in background, task ${task.taskId}`;
-    if (done.call.kind !== "await") return undefined;
-    const waited = background.get(actionTarget(done.call));
-    return waited === undefined ? undefined : waited.command;
+    if (call.kind !== "await") return undefined;
+    return running.get(call.target)?.target;
   }
 
   function finalMessage(): string | undefined {
@@ -82,47 +66,41 @@ export function toActionsText(options: ActionsTextOptions, reporter: Reporter): 
     return msg === "" ? undefined : escapeControlsKeepLines(msg) + (msg.endsWith("\n") ? "" : "\n");
   }
 
-  return {
-    // Thinking is never printed; assistant text only with --final.
-    // Of a tool call, only what labels, targets and statuses read is parsed in full.
-    skip: shortenToolCalls(skipTypes(opts.final ? ["thinking", "user"] : ["thinking", "user", "assistant"]), FIELDS_READ),
-    record(rec: JsonRecord) {
-      const step = tracker.observe(rec);
-      let out = step.ended ? ended(step.ended) : undefined;
-      if (step.ended) text = new AssistantText();
-      if (opts.final) {
-        text.observe(rec.value);
-        if (step.session.result === rec) {
-          reportFinished(reporter, step.session);
-          const msg = finalMessage();
-          if (msg !== undefined) out = (out ?? "") + msg;
-        }
-        return out;
-      }
-      if (step.ended) background.endSession();
-      if (step.completed) out = (out ?? "") + formatAction(step.completed, opts.verbose, opts.colors, opts.verbose ? backgroundDetail(step.completed) : undefined);
-      else if (opts.verbose && isTaskNotification(rec.value)) {
-        // A background shell's command ended (-v): where it happened, among the action lines.
-        const end = background.notified(rec);
-        if (end !== undefined) out = (out ?? "") + opts.colors.bold(escapeControls(backgroundEndText(end))) + "\n";
-      }
-      // The CLI's text was printed where it occurred: only is_error is told on stderr.
-      else if (step.session.result === rec && rec.value.is_error === true) reportFinished(reporter, { ...step.session, said: undefined });
-      return out;
+  const stage = drive(
+    {
+      runStart() {
+        text = new AssistantText();
+        running.clear();
+        return undefined;
+      },
+      callDone: opts.final ? undefined : (call: Call) => formatAction(call, opts.verbose, opts.colors, opts.verbose ? backgroundDetail(call) : undefined),
+      backgroundEnd:
+        opts.verbose && !opts.final
+          ? (end: BackgroundEnd) => {
+              // A background task ended (-v): where it happened, among the action lines.
+              running.delete(end.taskId);
+              return opts.colors.bold(escapeControls(backgroundEndText(end))) + "\n";
+            }
+          : undefined,
+      line: opts.final ? (rec: JsonRecord) => void text.observe(rec.value) : undefined,
+      said: opts.final
+        ? undefined
+        : // Where it occurred, among the action lines: told there, not again at the run's end.
+          (p: Problem) => opts.colors.red(`The agent CLI said: ${escapeControls(p.message)}`) + "\n",
+      runEnd(run: Run) {
+        if (!opts.final) return undefined;
+        if (run.outcome === "cut-off" && !opts.allowIncomplete) return undefined;
+        return finalMessage();
+      },
     },
-    said(p: Problem) {
-      tracker.said(p.file, p.line ?? 0, p.message);
-      // Where it occurred, among the action lines (not with --final: that prints the final message only).
-      if (opts.final) return undefined;
-      return opts.colors.red(`The agent CLI said: ${escapeControls(p.message)}`) + "\n";
+    reporter,
+    {
+      dialect: cursorDialect,
+      cutOff: opts.allowIncomplete ? (opts.final ? "quiet" : "warning-if-open") : "error",
+      // Thinking is never printed; assistant text only with --final. Of a tool call, only what
+      // labels, targets and statuses read is parsed in full.
+      skip: shortenToolCalls(skipTypes(opts.final ? ["thinking", "user"] : ["thinking", "user", "assistant"]), cursorDialect.fieldsRead),
     },
-    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
-      const last = tracker.endFile(lastLine);
-      const out = ended(last);
-      reportFileEnd(reporter, file, last, tracker.unclaimed(), unreadable);
-      text = new AssistantText();
-      background.endSession();
-      return out;
-    },
-  };
+  );
+  return stage;
 }

@@ -1,7 +1,7 @@
-import { actionLabel, actionTarget } from "../../events/action.js";
-import type { ToolCall } from "../../events/tool-call.js";
+import { actionLabel, actionTarget } from "../../dialects/cursor/action.js";
+import type { ToolCall } from "../../dialects/cursor/tool-call.js";
 import type { JsonRecord } from "../../input/record.js";
-import type { OpenCall } from "../../events/sessions.js";
+import type { OpenCall } from "../../dialects/cursor/sessions.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import { shownPath } from "../shared/run-path.js";
 import { capText } from "./cap.js";

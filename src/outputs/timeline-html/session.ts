@@ -1,6 +1,6 @@
-import { BackgroundTasks, isTaskNotification } from "../../events/background.js";
-import type { OpenCall, Session, Step } from "../../events/sessions.js";
-import { isInit, messageText, type UserEvent } from "../../events/types.js";
+import { BackgroundTasks, isTaskNotification } from "../../dialects/cursor/background.js";
+import type { OpenCall, Session, Step } from "../../dialects/cursor/sessions.js";
+import { isInit, messageText, type UserEvent } from "../../dialects/cursor/types.js";
 import type { JsonRecord } from "../../input/record.js";
 import { escapeControls } from "../../sanitize.js";
 import type { IsoTime } from "../shared/iso-time.js";

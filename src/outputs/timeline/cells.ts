@@ -1,8 +1,8 @@
-import { actionLabel, actionTarget } from "../../events/action.js";
-import type { BackgroundEnd } from "../../events/background.js";
-import type { ToolCall } from "../../events/tool-call.js";
+import { actionLabel, actionTarget } from "../../dialects/cursor/action.js";
+import type { BackgroundEnd } from "../../dialects/cursor/background.js";
+import type { ToolCall } from "../../dialects/cursor/tool-call.js";
 import type { JsonRecord } from "../../input/record.js";
-import type { OpenCall } from "../../events/sessions.js";
+import type { OpenCall } from "../../dialects/cursor/sessions.js";
 import type { IsoTime } from "../shared/iso-time.js";
 import type { TimelineCell } from "./columns.js";
 

@@ -1,9 +1,9 @@
 import type { Reporter } from "../../diagnostics.js";
-import { SessionTracker, type CompletedCall, type OpenCall, type Session } from "../../events/sessions.js";
-import { BackgroundTasks, isTaskNotification, type BackgroundEnd } from "../../events/background.js";
+import { SessionTracker, type CompletedCall, type OpenCall, type Session } from "../../dialects/cursor/sessions.js";
+import { BackgroundTasks, isTaskNotification, type BackgroundEnd } from "../../dialects/cursor/background.js";
 import { ExitCode } from "../../exit-codes.js";
 import { shortenToolCalls, skipTypes } from "../../input/raw-skip.js";
-import { FIELDS_READ } from "../../events/action.js";
+import { FIELDS_READ } from "../../dialects/cursor/action.js";
 import type { JsonRecord, Problem } from "../../input/record.js";
 import { joinPieces, type Stage } from "../../stream/stage.js";
 import { reportFileEnd, reportFinished, reportIncomplete } from "../shared/incomplete.js";

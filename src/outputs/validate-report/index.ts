@@ -1,5 +1,5 @@
 import type { Reporter } from "../../diagnostics.js";
-import { isPlainObject } from "../../events/types.js";
+import { isPlainObject } from "../../dialects/cursor/types.js";
 import { ExitCode } from "../../exit-codes.js";
 import { isTooDeep } from "../../input/too-deep.js";
 import type { JsonRecord, Problem } from "../../input/record.js";

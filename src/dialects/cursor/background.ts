@@ -1,4 +1,4 @@
-import type { JsonObject, JsonRecord } from "../input/record.js";
+import type { JsonObject, JsonRecord } from "../../input/record.js";
 import { actionTarget } from "./action.js";
 import type { CompletedCall } from "./sessions.js";
 import type { ToolCall } from "./tool-call.js";

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../input/record.js";
+import type { JsonObject } from "../../input/record.js";
 import { isPlainObject } from "./types.js";
 
 /**

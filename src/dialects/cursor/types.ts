@@ -1,4 +1,4 @@
-import type { JsonObject } from "../input/record.js";
+import type { JsonObject } from "../../input/record.js";
 
 /**
  * The events of cursor-agent's stream-json, as a discriminated union on `type` (and `subtype`).

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../input/record.js";
+import type { JsonObject } from "../../input/record.js";
 import { isAssistant, isToolCall, messageText } from "./types.js";
 
 /**

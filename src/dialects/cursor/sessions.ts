@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../input/record.js";
+import type { JsonRecord } from "../../input/record.js";
 import { targetArgs } from "./action.js";
 import { toolCallOf, type ToolCall } from "./tool-call.js";
 import { isInit, isResult, isToolCall } from "./types.js";

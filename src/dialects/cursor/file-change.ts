@@ -1,25 +1,8 @@
+import type { FileChange } from "../../model/call.js";
 import type { ToolCall } from "./tool-call.js";
 
-/**
- * What a file-writing tool call did to one file, from what its events hold (FORMAT.md §5.2):
- * `editToolCall` (edits and creations: `beforeFullFileContent` absent on a create,
- * `afterFullFileContent`, `diffString`), 2025's `writeToolCall` (`args.fileText`), and
- * `deleteToolCall` (`prevContent`).
- */
-export interface FileChange {
-  op: "edit" | "create" | "delete";
-  /** The path as logged (absolute in 2026 runs, relative in some older ones). */
-  path: string;
-  /** The whole file before the call; `null`: it did not exist; undefined: the log does not hold it. */
-  before?: string | null;
-  /** The whole file after the call; `null`: it no longer exists; undefined: not in the log. */
-  after?: string | null;
-  /** The CLI's own diff of the call, when logged. */
-  diffString?: string;
-  /** Line counts as logged (`linesAdded`/`linesRemoved`, `linesCreated`). */
-  added?: number;
-  removed?: number;
-}
+/** What a file-writing call did to one file: the run model's type (FORMAT.md §5.2 for where cursor-agent logs it). */
+export type { FileChange };
 
 /**
  * The members fileChangeOf reads whole (a reader that shortens long strings must keep them);

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../input/record.js";
+import type { JsonObject } from "../../input/record.js";
 import type { ToolCall } from "./tool-call.js";
 
 /** Action labels in the vendor doc's voice ("Read file", "Edited file", …), by short kind. */

@@ -1,0 +1,239 @@
+import type { JsonObject, JsonRecord } from "../../input/record.js";
+import type { BackgroundEnd, Call } from "../../model/call.js";
+import type { AgentSaid, Outcome, Run, Step, Usage } from "../../model/run.js";
+import type { Stamp } from "../../model/time.js";
+import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
+import { FIELDS_READ } from "./action.js";
+import { CursorCall, lineTime } from "./call.js";
+import { otherAgentFormat } from "./other-agents.js";
+import { openCount, SessionTracker, type OpenCall, type Session } from "./sessions.js";
+import { isInit, isPlainObject, messageText } from "./types.js";
+
+/**
+ * A cursor-agent run (a session of SessionTracker) as the model's Run. The tracker decides its
+ * boundaries, lines and open calls; this adds the run's facts read from its lines.
+ */
+export class CursorRun implements Run {
+  readonly agent = "cursor" as const;
+  model: string | undefined;
+  cwd: string | undefined;
+  prompt: string | undefined;
+  start: Stamp | undefined;
+  end: Stamp | undefined;
+  usage: Usage | undefined;
+  backgroundCount = 0;
+  backgroundEnded = 0;
+  /** Background tasks still running: by task id, the call that started each. */
+  readonly running = new Map<string, Call>();
+  private cut = false;
+
+  constructor(readonly session: Session) {}
+
+  get index(): number {
+    return this.session.index;
+  }
+  get file(): string {
+    return this.session.file;
+  }
+  get startLine(): number {
+    return this.session.startLine;
+  }
+  get lastLine(): number {
+    return this.session.lastLine;
+  }
+  get sessionId(): string | undefined {
+    return this.session.sessionId;
+  }
+  get result(): JsonRecord | undefined {
+    return this.session.result;
+  }
+  get said(): AgentSaid | undefined {
+    return this.session.said;
+  }
+  get openCount(): number {
+    return openCount(this.session);
+  }
+  get startedCount(): number {
+    return this.session.startedCount;
+  }
+  openCalls(limit = Infinity): Call[] {
+    const out: Call[] = [];
+    for (const open of this.session.open.values()) {
+      if (out.length >= limit) break;
+      out.push(openCallOf(open));
+    }
+    return out;
+  }
+
+  /** Rule (model/run.ts): a result with `is_error: true` is failed, any other result finished; no result once ended, cut off. */
+  get outcome(): Outcome {
+    const r = this.session.result;
+    if (r !== undefined) return r.value.is_error === true ? "failed" : "finished";
+    return this.cut ? "cut-off" : "running";
+  }
+
+  get failure(): string | undefined {
+    const r = this.session.result;
+    if (r === undefined || r.value.is_error !== true) return undefined;
+    return typeof r.value.result === "string" ? r.value.result : undefined;
+  }
+
+  /** The run ended without a result (the driver says so when it ends it). */
+  endCut(): void {
+    if (this.session.result === undefined) this.cut = true;
+  }
+
+  /** A time the log gives in this run widens its start and end (model/run.ts). */
+  time(ms: number | undefined, from: Stamp["from"]): void {
+    if (ms === undefined) return;
+    if (this.start === undefined || ms < this.start.ms) this.start = { ms, from };
+    if (this.end === undefined || ms > this.end.ms) this.end = { ms, from };
+  }
+}
+
+/** An open call (what the tracker kept of its start) as a Call. */
+export function openCallOf(open: OpenCall): Call {
+  return new CursorCall(open.callId, open.seq, open, open, undefined);
+}
+
+/** The usage of a cursor-agent result: per run, camelCase (2026) or snake_case (older) names. */
+function usageOf(v: unknown): Usage | undefined {
+  if (!isPlainObject(v)) return undefined;
+  const n = (...keys: string[]): number | undefined => {
+    for (const k of keys) {
+      const x = v[k];
+      if (typeof x === "number" && Number.isFinite(x)) return x;
+    }
+    return undefined;
+  };
+  const u: Usage = { scope: "run", raw: v };
+  const input = n("inputTokens", "input_tokens");
+  const output = n("outputTokens", "output_tokens");
+  const cacheRead = n("cacheReadTokens", "cache_read_input_tokens", "cache_read_tokens");
+  const cacheWrite = n("cacheWriteTokens", "cache_creation_input_tokens", "cache_write_tokens");
+  if (input !== undefined) u.inputTokens = input;
+  if (output !== undefined) u.outputTokens = output;
+  if (cacheRead !== undefined) u.cacheReadTokens = cacheRead;
+  if (cacheWrite !== undefined) u.cacheWriteTokens = cacheWrite;
+  return u;
+}
+
+class CursorReader implements DialectReader {
+  private readonly tracker: SessionTracker;
+  private run: CursorRun | undefined;
+  private lastBegun = 0;
+
+  constructor(opts: ReaderOptions) {
+    const t: { maxOpen?: number; numberUnstarted?: boolean } = {};
+    if (opts.maxOpen !== undefined) t.maxOpen = opts.maxOpen;
+    if (opts.numberUnstarted === true) t.numberUnstarted = true;
+    this.tracker = new SessionTracker(t);
+  }
+
+  read(rec: JsonRecord): Step {
+    const st = this.tracker.observe(rec);
+    let ended: CursorRun | undefined;
+    if (this.run === undefined || this.run.session !== st.session) {
+      ended = this.run;
+      ended?.endCut();
+      this.run = new CursorRun(st.session);
+    }
+    const run = this.run;
+    const ev = rec.value;
+    const ts = lineTime(rec);
+    run.time(ts, "event");
+    const step: Step = { run };
+    if (run.startLine === rec.line && run.session.index !== this.lastBegun) {
+      this.lastBegun = run.session.index;
+      step.begun = true;
+    }
+    if (ended !== undefined) step.ended = ended;
+    if (isInit(ev)) {
+      run.model ??= str(ev.model);
+      run.cwd ??= str(ev.cwd);
+    } else if (ev.type === "user") {
+      run.prompt ??= messageText(ev as never) || undefined;
+    } else if (ev.type === "system" && ev.subtype === "task_notification") {
+      step.backgroundEnd = this.backgroundEnd(run, rec, ts);
+    }
+    if (st.started !== undefined) {
+      const call = new CursorCall(st.started.callId, st.started.seq, st.startCall ?? st.started, st.started, undefined);
+      run.time(call.raw.startedAtMs, "call");
+      step.started = call;
+    } else if (st.restarted !== undefined) {
+      step.restarted = openCallOf(st.restarted);
+    } else if (st.completed !== undefined) {
+      const d = st.completed;
+      const call = new CursorCall(d.callId, d.started?.seq ?? d.seq ?? 0, d.call, d.started, d.rec);
+      run.time(d.call.startedAtMs, "call");
+      run.time(d.call.completedAtMs, "call");
+      const task = call.backgroundTask;
+      if (task !== undefined) {
+        run.running.set(task, call);
+        run.backgroundCount++;
+      }
+      step.done = call;
+    }
+    if (st.session.result === rec) {
+      step.result = true;
+      run.usage = usageOf(ev.usage);
+    }
+    return step;
+  }
+
+  private backgroundEnd(run: CursorRun, rec: JsonRecord, ts: number | undefined): BackgroundEnd {
+    const ev: JsonObject = rec.value;
+    const taskId = typeof ev.task_id === "string" ? ev.task_id : typeof ev.task_id === "number" ? String(ev.task_id) : "";
+    const call = run.running.get(taskId);
+    if (call !== undefined) {
+      run.running.delete(taskId);
+      run.backgroundEnded++;
+    }
+    const start = call?.timing.start?.ms;
+    return {
+      taskId,
+      call,
+      status: str(ev.status),
+      title: str(ev.title),
+      detail: str(ev.detail),
+      line: rec.line,
+      at: ts === undefined ? undefined : { ms: ts, from: "event" },
+      durationMs: start !== undefined && ts !== undefined && ts >= start ? ts - start : undefined,
+    };
+  }
+
+  said(file: string, line: number, text: string): Run | undefined {
+    const s = this.tracker.said(file, line, text);
+    return s !== undefined && this.run?.session === s ? this.run : undefined;
+  }
+
+  endFile(lastLine: number): Run | undefined {
+    const s = this.tracker.endFile(lastLine);
+    const run = this.run;
+    this.run = undefined;
+    if (s === undefined || run === undefined || run.session !== s) return undefined;
+    run.endCut();
+    return run;
+    // (A run that ended with its result is returned too: the file held a run.)
+  }
+
+  unclaimed(): AgentSaid | undefined {
+    return this.tracker.unclaimed();
+  }
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === "string" && v !== "" ? v : undefined;
+}
+
+/** cursor-agent's `--output-format stream-json` (FORMAT.md). */
+export const cursorDialect: Dialect = {
+  agent: "cursor",
+  name: "cursor-agent stream-json",
+  recognise(ev: JsonObject): boolean | undefined {
+    if (otherAgentFormat(ev) !== undefined) return false;
+    return typeof ev.type === "string" ? true : undefined;
+  },
+  reader: (opts: ReaderOptions) => new CursorReader(opts),
+  fieldsRead: FIELDS_READ,
+};

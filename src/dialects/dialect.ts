@@ -1,0 +1,63 @@
+import type { JsonObject, JsonRecord } from "../input/record.js";
+import type { AgentId, AgentSaid, Run, Step } from "../model/run.js";
+
+/**
+ * A dialect: one agent CLI's log format, read in one place. It is where that agent's field names
+ * live; above it, the driver and the outputs see only the run model (src/model/).
+ *
+ * Designed against the four formats of ../shared/FORMAT.md and ../shared/AGENTS.md, so that a new
+ * agent is a new module here, not a rewrite:
+ *
+ * - times: per call and per line (Cursor), per line on some versions only (Claude Code), none
+ *   (Codex), batched (Gemini CLI): a dialect gives each time it has with its source and leaves the
+ *   rest absent (model/time.ts);
+ * - usage: per run (Cursor's result), per message with repeats (Claude Code, whose result totals
+ *   it), cumulative per thread (Codex): a dialect states it once per run, with its scope;
+ * - the final text: a result field, the last message, or deltas joined;
+ * - tool calls: events (Cursor: started/completed pairs by call_id), blocks inside messages
+ *   (Claude Code: tool_use answered by tool_result), items (Codex: item.started/completed by id),
+ *   events (Gemini: tool_use/tool_result by tool_id): a dialect pairs them and gives Calls;
+ * - a run that goes on after its result (Claude Code's lines after `result`): the dialect decides
+ *   which run a line belongs to.
+ */
+export interface Dialect {
+  readonly agent: AgentId;
+  /** The format's name, as messages say it: "cursor-agent stream-json". */
+  readonly name: string;
+  /**
+   * Whether a file's first events are this format's: true, false, or undefined while it cannot
+   * tell yet (Claude Code's hook events may come before its init).
+   */
+  recognise(ev: JsonObject): boolean | undefined;
+  /** A reader of one input, its files in order. */
+  reader(opts: ReaderOptions): DialectReader;
+  /**
+   * The members of a tool call's arguments and result this dialect's Calls read in full: the
+   * input layer may shorten every other long string (input/raw-skip.ts shortenToolCalls). What
+   * Call.fileChange and Call.failureText read is not among them: an output that reads those
+   * parses tool calls whole.
+   */
+  readonly fieldsRead: ReadonlySet<string>;
+}
+
+export interface ReaderOptions {
+  /**
+   * Keep at most this many open calls per run (default: all). Past it, starts are only counted:
+   * memory stays bounded whatever the log, for an output that needs open calls only for a count
+   * and a few names (json).
+   */
+  maxOpen?: number;
+  /** A completion without a start takes the next seq when it arrives (timeline numbers its rows). */
+  numberUnstarted?: boolean;
+}
+
+export interface DialectReader {
+  /** One parsed line: what it did to the runs. */
+  read(rec: JsonRecord): Step;
+  /** A line of the agent CLI's own text: the run it joined, if one (else it waits for the next run of this file). */
+  said(file: string, line: number, text: string): Run | undefined;
+  /** The end of a file: the run in progress ends with it, at the file's last line. */
+  endFile(lastLine: number): Run | undefined;
+  /** The CLI's text that no run took (a file of text alone, text after the last result); then forgotten. */
+  unclaimed(): AgentSaid | undefined;
+}

@@ -1,0 +1,133 @@
+import type { Reporter } from "../diagnostics.js";
+import type { Dialect, ReaderOptions } from "../dialects/dialect.js";
+import { cursorDialect } from "../dialects/cursor/reader.js";
+import type { RawSkip } from "../input/raw-skip.js";
+import type { JsonRecord, Problem } from "../input/record.js";
+import type { BackgroundEnd, Call } from "../model/call.js";
+import type { Run, Step } from "../model/run.js";
+import { joinPieces, type Stage } from "../stream/stage.js";
+import { reportCutOff, reportFailed, reportFileEnd, reportSaid, type CutOffReport } from "./report.js";
+
+/** What an output returns: text, bytes written as they are, pieces of much text, or nothing. */
+export type Out = string | Buffer | Iterable<string> | undefined;
+
+/**
+ * An output, as the driver calls it (ripgrep's Sink to its Searcher): it renders what it is told
+ * and decides nothing about runs, calls, times or statuses — the model has decided those. Every
+ * method is optional; each returns what to write.
+ *
+ * Order, for one line: the run it closed off ends (`runEnd`), its own run begins (`runStart`),
+ * then what the line did (`callStarted` / `callRestarted` / `callDone` / `backgroundEnd`), then
+ * `line` with the line itself, then, when the line is the run's result, `runEnd`. At the end of a
+ * file its last run ends (`runEnd`), then `fileEnd`; `finish` once at the very end.
+ */
+export interface RunSink {
+  runStart?(run: Run, rec: JsonRecord): Out;
+  callStarted?(call: Call, run: Run, rec: JsonRecord): Out;
+  /** A start for a call still open: every output keeps the first start; validate reports this one. */
+  callRestarted?(call: Call, run: Run, rec: JsonRecord): Out;
+  callDone?(call: Call, run: Run, rec: JsonRecord): Out;
+  backgroundEnd?(end: BackgroundEnd, run: Run, rec: JsonRecord): Out;
+  /** Every parsed line, after the facts it gave were told (messages, kept lines, the raw result). */
+  line?(rec: JsonRecord, step: Step): Out;
+  /**
+   * A line of the agent CLI's own text. `run`: the run it joined (undefined: none is in progress;
+   * it joins the file's next run, or is told at the file's end). Without this method it is told
+   * with its run, once (RunSink.runEnd's run.said).
+   */
+  said?(p: Problem, run: Run | undefined): Out;
+  /** The run ended: its result, the next run, or the end of its file (outcome `cut-off`). */
+  runEnd?(run: Run): Out;
+  /** `last`: the run the file ended with (undefined: the file held none). */
+  fileEnd?(file: string, lastLine: number, last: Run | undefined, unreadable: boolean): Out;
+  finish?(): Out;
+}
+
+export interface DriverOptions {
+  /** The log's format (default: cursor-agent's). */
+  dialect?: Dialect;
+  reader?: ReaderOptions;
+  /** Lines this output does not need, decided from raw bytes (input/raw-skip.ts). */
+  skip?: RawSkip;
+  /**
+   * What a run cut off tells on stderr (driver/report.ts): `error`, exit 4 (the default);
+   * `warning`; `warning-if-open`, a warning only when it left calls open; `quiet`, nothing.
+   */
+  cutOff?: CutOffReport;
+  /** A failed run (the agent's result says so) is exit 1 with its message (default true). */
+  failed?: boolean;
+  /** The agent CLI's text in a run is one warning at the run's end (default true; a sink with `said` tells it itself). */
+  said?: boolean;
+}
+
+/**
+ * The driver: reads lines through a dialect into the run model and hands the model to an output.
+ * Run boundaries, runs cut off, the agent CLI's own text, background ends and what the end of a
+ * file tells are handled here, once, for every output.
+ */
+export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {}): Stage {
+  const dialect = opts.dialect ?? cursorDialect;
+  const reader = dialect.reader(opts.reader ?? {});
+  const cutOff = opts.cutOff ?? "error";
+  const tellFailed = opts.failed !== false;
+  const tellSaid = opts.said !== false && sink.said === undefined;
+
+  function ended(run: Run): Out {
+    // A run cut off is told with what the CLI said, when it is told at all.
+    let saidTold = false;
+    if (run.outcome === "cut-off") saidTold = reportCutOff(reporter, run, cutOff);
+    else if (run.outcome === "failed" && tellFailed) reportFailed(reporter, run);
+    if (tellSaid && !saidTold && run.said !== undefined) reportSaid(reporter, run.file, run.said);
+    return sink.runEnd?.(run);
+  }
+
+  const stage: Stage = {
+    record(rec: JsonRecord) {
+      const step = reader.read(rec);
+      const outs: Out[] = [];
+      const run = step.run;
+      // A run ends once: with its result, or here when the next one begins without one.
+      if (step.ended !== undefined && step.ended.result === undefined) outs.push(ended(step.ended));
+      if (step.begun === true && sink.runStart !== undefined) outs.push(sink.runStart(run, rec));
+      if (step.started !== undefined && sink.callStarted !== undefined) outs.push(sink.callStarted(step.started, run, rec));
+      else if (step.restarted !== undefined && sink.callRestarted !== undefined) outs.push(sink.callRestarted(step.restarted, run, rec));
+      else if (step.done !== undefined && sink.callDone !== undefined) outs.push(sink.callDone(step.done, run, rec));
+      if (step.backgroundEnd !== undefined && sink.backgroundEnd !== undefined) outs.push(sink.backgroundEnd(step.backgroundEnd, run, rec));
+      if (sink.line !== undefined) outs.push(sink.line(rec, step));
+      if (step.result === true) outs.push(ended(run));
+      return join(outs);
+    },
+    said(p: Problem) {
+      const run = reader.said(p.file, p.line ?? 0, p.message);
+      return sink.said === undefined ? undefined : (join([sink.said(p, run)]) as string | undefined);
+    },
+    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
+      const last = reader.endFile(lastLine);
+      const outs: Out[] = [];
+      // A run that ended with its result was told then.
+      if (last !== undefined && last.result === undefined) outs.push(ended(last));
+      reportFileEnd(reporter, file, last !== undefined, reader.unclaimed(), unreadable === true);
+      if (sink.fileEnd !== undefined) outs.push(sink.fileEnd(file, lastLine, last, unreadable === true));
+      return join(outs) as string | Iterable<string> | undefined;
+    },
+  };
+  if (opts.skip !== undefined) stage.skip = opts.skip;
+  if (sink.finish !== undefined) stage.finish = () => join([sink.finish!()]) as string | Iterable<string> | undefined;
+  return stage;
+}
+
+function join(outs: Out[]): Out {
+  let only: Out;
+  let n = 0;
+  for (const o of outs) {
+    if (o === undefined || o === "") continue;
+    only = o;
+    n++;
+  }
+  if (n <= 1) return only;
+  if (outs.some((o) => Buffer.isBuffer(o))) {
+    // Bytes and text together (filter's kept lines are bytes): one buffer.
+    return Buffer.concat(outs.filter((o) => o !== undefined).map((o) => (Buffer.isBuffer(o) ? o : Buffer.from(typeof o === "string" ? o : [...o].join("")))));
+  }
+  return joinPieces(outs.filter((o): o is string | Iterable<string> => o !== undefined));
+}

@@ -1,0 +1,108 @@
+import type { JsonObject } from "../input/record.js";
+import type { CallStatus } from "./status.js";
+import type { CallTiming, Stamp } from "./time.js";
+
+/**
+ * What a file-writing call did to one file, from what its log holds. The dialect reads it; outputs
+ * (show --diff, diff, stats' file lists) only render it.
+ */
+export interface FileChange {
+  op: "edit" | "create" | "delete";
+  /** The path as logged (absolute in 2026 runs, relative in some older ones). */
+  path: string;
+  /** The whole file before the call; `null`: it did not exist; undefined: the log does not hold it. */
+  before?: string | null;
+  /** The whole file after the call; `null`: it no longer exists; undefined: not in the log. */
+  after?: string | null;
+  /** The agent's own diff of the call, when logged. */
+  diffString?: string;
+  /** Line counts as logged. */
+  added?: number;
+  removed?: number;
+}
+
+/**
+ * One tool call of a run, as every output sees it, whatever the agent. Each fact is decided once,
+ * by the rule written beside it; a fact the log does not hold is absent, never guessed.
+ *
+ * A Call is handed to an output when the call starts (`status: "open"`, no end) and again, a new
+ * object, when it completes or its run ends with it still open. It holds what the outputs print,
+ * not the events: a run of a million open calls keeps a few hundred bytes each (the dialect keeps
+ * them; an output that keeps Calls keeps what they cost).
+ */
+export interface Call {
+  /** The call's id as the agent logged it (may hold a newline: escape it to print it). */
+  readonly id: string;
+  /** Its place in start order within its run, from 1 (a completion without a start: see Driver options). */
+  readonly seq: number;
+  /** The kind, in cursorlog's one vocabulary (Cursor's short names: `shell`, `read`, `edit`, …). */
+  readonly kind: string;
+  /** The tool as the agent named it (`shellToolCall`, `Bash`, a function name): printed as written. */
+  readonly tool: string;
+  /** What `text` prints: "Ran terminal command", "Read file", … */
+  readonly label: string;
+  /** The call's target: its path, command, pattern, URL… ("" when none). Paths as logged. */
+  readonly target: string;
+  /** Whether the target ends with a path (a renderer that cuts it cuts it in its middle). */
+  readonly targetIsPath: boolean;
+  /** The target with each path in it rewritten by `path` (show makes them relative to the run's folder). */
+  targetWith(path: (p: string) => string): string;
+  readonly status: CallStatus;
+  /** The agent's own word for the outcome, as written (`success`, `failure`, `rejected`, …); undefined without one. */
+  readonly arm: string | undefined;
+  /** Why it did not succeed, in words (`failed, exit 1`, `rejected: …`); "" for ok. `max` caps quoted text. */
+  note(max?: number): string;
+  /** start, end, duration: model/time.ts callTiming is the rule. */
+  readonly timing: CallTiming;
+  /** A shell call's exit code, when the log gives one. */
+  readonly exitCode: number | undefined;
+  /** A shell call's signal, when the log gives one. */
+  readonly signal: string | undefined;
+  /**
+   * The call ran on in the background after it completed (a background shell, a background
+   * subagent): the id of the task whose end a later event tells (BackgroundEnd).
+   */
+  readonly backgroundTask: string | undefined;
+  /** The call that started this one, for a subagent's calls; undefined for the run's own. */
+  readonly parentId: string | undefined;
+  /** The id of the model response that asked for the call, when logged. */
+  readonly modelCallId: string | undefined;
+  /** The lines that started and completed it (undefined: no such line). */
+  readonly startLine: number | undefined;
+  readonly endLine: number | undefined;
+  /** The file the call changed, for a write that succeeded and whose log tells it. */
+  fileChange(): FileChange | undefined;
+  /** The call writes files (edit, create, delete), whether or not it succeeded. */
+  readonly writesFiles: boolean;
+  /**
+   * What a call that did not succeed said: its stderr, else its output, else its error text (the
+   * first that is not blank), and which of them it is; undefined when none.
+   */
+  failureText(): { text: string; from: "stderr" | "output" | "error" } | undefined;
+  /** The arguments as logged (an output that prints them prints them as written). Cut for an open call. */
+  readonly args: JsonObject | undefined;
+  /** The outcome's value as logged (the result arm's object), for outputs that export it as written. */
+  readonly outcome: JsonObject | undefined;
+}
+
+/**
+ * The end of a background task (a background shell's command, a background subagent), told by an
+ * event after the call that started it completed.
+ */
+export interface BackgroundEnd {
+  taskId: string;
+  /** The call that started the task, when it was seen in this run. */
+  call: Call | undefined;
+  /** The agent's word for how it ended, as written (`success`, …). */
+  status: string | undefined;
+  title: string | undefined;
+  detail: string | undefined;
+  line: number;
+  /** When the end was told. */
+  at: Stamp | undefined;
+  /**
+   * THE RULE: from the call's start (Call.timing.start, either clock) to the time of the line that
+   * told the end, when both are in the log and in order; else none. (The end has no other clock.)
+   */
+  durationMs: number | undefined;
+}

@@ -1,0 +1,104 @@
+import type { JsonObject, JsonRecord } from "../input/record.js";
+import type { BackgroundEnd, Call } from "./call.js";
+import type { Stamp } from "./time.js";
+
+/** The agent CLIs whose logs cursorlog reads (dialects/): only `cursor` has a dialect so far. */
+export type AgentId = "cursor" | "claude" | "codex" | "gemini";
+
+/**
+ * How a run ended, one rule for every output:
+ *
+ * - `finished`: its log holds the agent's result, and the result says it succeeded;
+ * - `failed`: the result says it failed (cursor-agent: `is_error: true`, whatever its subtype);
+ * - `cut-off`: the run ended with no result (the log ends, or the next run begins): what the
+ *   agent CLI said, if it said something (Run.said), is why;
+ * - `running`: the run has not ended yet (it is being read).
+ */
+export type Outcome = "running" | "finished" | "failed" | "cut-off";
+
+/**
+ * Tokens as the log states them. `scope` says what they count: the whole run (cursor-agent's and
+ * Claude Code's result), or the thread so far (Codex: cumulative, never to be summed). A count the
+ * log does not state is absent.
+ */
+export interface Usage {
+  scope: "run" | "thread";
+  inputTokens?: number;
+  outputTokens?: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+  /** The usage object exactly as logged, its own field names kept. */
+  raw: JsonObject;
+}
+
+/** A line of the agent CLI's own text (its stderr merged into the log), the first of its run; `more` counts the others. */
+export interface AgentSaid {
+  line: number;
+  text: string;
+  more: number;
+}
+
+/**
+ * One run of an agent: from its first event (cursor-agent: its `system/init`, or the first event
+ * of a file, or the first after a result) to its result, the next run, or the end of its file. A
+ * Run is live: the dialect fills it in as its lines are read, and an output reads it when told.
+ */
+export interface Run {
+  /** 1-based number of the run within the whole input. */
+  readonly index: number;
+  readonly agent: AgentId;
+  readonly file: string;
+  readonly startLine: number;
+  /** The run's last line so far (for a run cut off: the last line before what follows it). */
+  readonly lastLine: number;
+  readonly sessionId: string | undefined;
+  /** From the run's first line that names it (cursor-agent's init). */
+  readonly model: string | undefined;
+  readonly cwd: string | undefined;
+  /** The user's prompt: the run's first user message, whole. */
+  readonly prompt: string | undefined;
+  /**
+   * THE RULE for a run's times: its start is the earliest time its log gives (any line's time,
+   * any call's own start or end), its end the latest; each absent when the log gives none. Every
+   * output (show's header, stats, the traces' root span) reads them from here.
+   */
+  readonly start: Stamp | undefined;
+  readonly end: Stamp | undefined;
+  readonly outcome: Outcome;
+  /** For a failed run, the agent's own message (the result's text), whole; else undefined. */
+  readonly failure: string | undefined;
+  /** The agent's own result object, as logged (json prints it), once seen. */
+  readonly result: JsonRecord | undefined;
+  readonly usage: Usage | undefined;
+  /** The agent CLI's own text in this run, when it wrote some. */
+  readonly said: AgentSaid | undefined;
+  /** Calls started and not completed so far: those kept (openCalls) and those only counted. */
+  readonly openCount: number;
+  /** The open calls kept, in start order, as Calls with status `open` (the first `limit` of them). */
+  openCalls(limit?: number): Call[];
+  /** Calls started so far (and, when the driver numbers them, completions without a start). */
+  readonly startedCount: number;
+  /** Background tasks started in the run, and how many of them were seen to end. */
+  readonly backgroundCount: number;
+  readonly backgroundEnded: number;
+}
+
+/** What one line did to the runs: the dialect tells the driver, which tells the outputs. */
+export interface Step {
+  /** The run the line belongs to. */
+  run: Run;
+  /** This line began its run (its first line). */
+  begun?: true;
+  /** The run this line closed off by beginning a new one (it is `cut-off` when it had no result). */
+  ended?: Run;
+  /** A call started (status `open`). */
+  started?: Call;
+  /** A start for a call still open: the same call starting again (kept: the first start). */
+  restarted?: Call;
+  /** A call completed (or, with no start seen, a completion alone). */
+  done?: Call;
+  /** A background task's end. */
+  backgroundEnd?: BackgroundEnd;
+  /** This line is the run's result: the run ended with it. */
+  result?: true;
+}
