@@ -101,4 +101,14 @@ export interface Step {
   backgroundEnd?: BackgroundEnd;
   /** This line is the run's result: the run ended with it. */
   result?: true;
+  /**
+   * Text the agent wrote to the user on this line. `delta`: a chunk of a message still streaming,
+   * which a later whole message repeats (cursor-agent's --stream-partial-output: model/text.ts is
+   * the rule that joins them); otherwise a whole message, or a segment of one.
+   */
+  text?: { text: string; delta: boolean };
+  /** The agent's thinking on this line: a piece of it, and whether this line closes the phase. */
+  thinking?: { text: string; done: boolean };
+  /** A message of the user's (the prompt is the run's first). */
+  user?: string;
 }

@@ -7,7 +7,7 @@ import { FIELDS_READ } from "./action.js";
 import { CursorCall, lineTime } from "./call.js";
 import { otherAgentFormat } from "./other-agents.js";
 import { openCount, SessionTracker, type OpenCall, type Session } from "./sessions.js";
-import { isInit, isPlainObject, messageText } from "./types.js";
+import { isAssistant, isInit, isPlainObject, messageText } from "./types.js";
 
 /**
  * A cursor-agent run (a session of SessionTracker) as the model's Run. The tracker decides its
@@ -152,7 +152,15 @@ class CursorReader implements DialectReader {
       run.model ??= str(ev.model);
       run.cwd ??= str(ev.cwd);
     } else if (ev.type === "user") {
-      run.prompt ??= messageText(ev as never) || undefined;
+      const said = messageText(ev as never);
+      run.prompt ??= said || undefined;
+      step.user = said;
+    } else if (isAssistant(ev)) {
+      // A delta of --stream-partial-output (FORMAT.md §4): timestamp_ms and no model_call_id; the
+      // consolidated event (with model_call_id, or with neither) repeats it.
+      step.text = { text: messageText(ev), delta: ts !== undefined && typeof ev.model_call_id !== "string" };
+    } else if (ev.type === "thinking") {
+      step.thinking = { text: typeof ev.text === "string" ? ev.text : "", done: ev.subtype === "completed" };
     } else if (ev.type === "system" && ev.subtype === "task_notification") {
       step.backgroundEnd = this.backgroundEnd(run, rec, ts);
     }

@@ -1,12 +1,12 @@
 import type { Colors } from "picocolors/types.js";
 import { colorsOf, type ColorsOption } from "../shared/colors.js";
 import type { Reporter } from "../../diagnostics.js";
-import { AssistantText } from "../../dialects/cursor/assistant-text.js";
 import { cursorDialect } from "../../dialects/cursor/reader.js";
 import { drive } from "../../driver/driver.js";
 import type { JsonRecord, Problem } from "../../input/record.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
-import type { Run } from "../../model/run.js";
+import type { Run, Step } from "../../model/run.js";
+import { RunText } from "../../model/text.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import type { Stage } from "../../stream/stage.js";
 import { shortenToolCalls, skipTypes } from "../../input/raw-skip.js";
@@ -47,7 +47,7 @@ export function formatAction(call: Call, verbose: boolean, c: Colors, detail?: s
 export function toActionsText(options: ActionsTextOptions, reporter: Reporter): Stage {
   const opts = { verbose: options.verbose === true, final: options.final === true, allowIncomplete: options.allowIncomplete === true, colors: colorsOf(options.colors) };
   /** The run's text (--final prints its last message). */
-  let text = new AssistantText();
+  let text = new RunText();
   /** Background tasks of the run in progress (-v): an await names the one it waits on. */
   const running = new Map<string, Call>();
 
@@ -69,7 +69,7 @@ export function toActionsText(options: ActionsTextOptions, reporter: Reporter): 
   const stage = drive(
     {
       runStart() {
-        text = new AssistantText();
+        text = new RunText();
         running.clear();
         return undefined;
       },
@@ -82,7 +82,7 @@ export function toActionsText(options: ActionsTextOptions, reporter: Reporter): 
               return opts.colors.bold(escapeControls(backgroundEndText(end))) + "\n";
             }
           : undefined,
-      line: opts.final ? (rec: JsonRecord) => void text.observe(rec.value) : undefined,
+      line: opts.final ? (_rec: JsonRecord, step: Step) => void text.observe(step) : undefined,
       said: opts.final
         ? undefined
         : // Where it occurred, among the action lines: told there, not again at the run's end.
