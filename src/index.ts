@@ -19,6 +19,17 @@ export { toShow, type ShowOptions } from "./outputs/show/index.js";
 export { toDiff, type DiffOptions } from "./outputs/diff/index.js";
 export type { ColorsOption } from "./outputs/shared/colors.js";
 
+// The run model, the driver that hands it to an output, and the dialect that reads a log's format
+// (docs/ARCHITECTURE.md): an output of your own is a RunSink given to drive().
+export { drive, type RunSink, type DriverOptions, type Out } from "./driver/driver.js";
+export { cursorDialect } from "./dialects/cursor/reader.js";
+export type { Dialect, DialectReader, ReaderOptions } from "./dialects/dialect.js";
+export type { Run, Outcome, Usage, AgentId, AgentSaid, Step as RunStep } from "./model/run.js";
+export type { Call, BackgroundEnd, FileChange } from "./model/call.js";
+export { CALL_STATUSES, type CallStatus } from "./model/status.js";
+export { callTiming, type Stamp, type CallTiming, type TimeSource } from "./model/time.js";
+export { RunText } from "./model/text.js";
+
 export { readInputs, STDIN_NAME, type InputBatch, type InputOptions } from "./input/read-inputs.js";
 export type { JsonObject, JsonRecord, Problem, InputItem } from "./input/record.js";
 export { SessionTracker, type Session, type Step, type OpenCall, type CompletedCall } from "./dialects/cursor/sessions.js";

@@ -112,3 +112,45 @@ test("colours are optional: none by default, true for ANSI, no picocolors import
   const diff = await collect(Readable.from([log]).pipe(ndjsonTransform((r) => toDiff({ mode: "patch", escape: false, width: 80 }, r))));
   assert.equal(diff, (await runCli(["diff", "examples/session.ndjson"])).stdout);
 });
+
+// The second block: an output of one's own on the run model (drive + a sink), from the built package.
+const driverExample = [...section.matchAll(/```js\n([\s\S]*?)```/g)][1]?.[1];
+
+test("README's driver example runs from the built package: the slow calls, as timeline times them", async () => {
+  assert.ok(driverExample !== undefined, "no second ```js block in ## Library");
+  assert.match(driverExample, /import \{ drive, ndjsonTransform \} from "cursorlog";/);
+  mkdirSync(join(dir, "node_modules"), { recursive: true });
+  if (!existsSync(join(dir, "node_modules", "cursorlog"))) symlinkSync(resolve("."), join(dir, "node_modules", "cursorlog"), "dir");
+  writeFileSync(join(dir, "slow-calls.mjs"), driverExample);
+  let out = "";
+  for (const f of ["2026-long", "background-shells"]) {
+    const file = resolve(`test/fixtures/${f}.ndjson`);
+    const r = spawnSync(process.execPath, ["slow-calls.mjs", file], { cwd: dir, encoding: "utf8", timeout: 60_000, env: { PATH: process.env.PATH, TZ: "UTC" } });
+    assert.equal(r.stderr, "", f);
+    assert.equal(r.status, 0, f);
+    // The same calls and durations as timeline's rows of a second or more.
+    const rows = (await runCli(["timeline", "--format", "ndjson", "--columns", "session_id,duration_ms,action,target", file])).stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { session_id: string; duration_ms?: number; action: string; target?: string })
+      .filter((row) => row.duration_ms !== undefined && row.duration_ms >= 1000)
+      .map((row) => `${row.session_id}\t${row.duration_ms}\t${row.action}: ${row.target ?? ""}`);
+    assert.deepEqual(
+      r.stdout.split("\n").filter(Boolean).map((l) => l.split("\t").filter((_, i) => i !== 1).join("\t")),
+      rows,
+      f,
+    );
+    out += r.stdout;
+  }
+  assert.equal(
+    out,
+    [
+      "7d0c2b7e-4a1f-4c55-9a0e-3f7d2c1b9e01\tfailed\t2400\tRan terminal command: npm test",
+      "7d0c2b7e-4a1f-4c55-9a0e-3f7d2c1b9e01\tok\t2100\tRan terminal command: npm test && git status --short",
+      "7d0c2b7e-4a1f-4c55-9a0e-3f7d2c1b9e01\tok\t1800\tRan subagent task: Review the diff",
+      "5c3e9a71-1b2d-4e8f-9a0b-7c6d5e4f3a21\tok\t1200\tRan terminal command: npm run build:watch",
+      "5c3e9a71-1b2d-4e8f-9a0b-7c6d5e4f3a21\tok\t5000\tWaited for background task: 7",
+      "",
+    ].join("\n"),
+  );
+});
