@@ -1,6 +1,6 @@
 import { constants, isAscii, isUtf8 } from "node:buffer";
 import type { RawSkip, SoundLine } from "./raw-skip.js";
-import { LineFlag, LineScanner, LineStatus, MERGE_LEN, MERGE_MAX, RECORD_FIELDS } from "./scan/index.js";
+import { Field, LineFlag, LineScanner, LineStatus, MERGE_LEN, MERGE_MAX, RECORD_FIELDS } from "./scan/index.js";
 import type { JsonObject } from "./record.js";
 
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
@@ -150,7 +150,7 @@ export class LineSplitter {
       const rec = scanner.records;
       for (let k = 0; k < count * RECORD_FIELDS; k += RECORD_FIELDS) {
         this.take(chunk, p, rec, k, out);
-        if (rec[k + 8]! > 1) this.takeMerged(chunk, p, rec, k, out);
+        if (rec[k + Field.LINES]! > 1) this.takeMerged(chunk, p, rec, k, out);
       }
       p += scanner.consumed;
       scanner.useMerge(this, this.merged, this.maxLineBytes);
@@ -217,9 +217,9 @@ export class LineSplitter {
   /** The line of the scanner's record at `rec[k]`, whose offsets count from `buf[base]`. */
   private take(buf: Buffer, base: number, rec: Int32Array, k: number, out: Array<Line | SkippedLine | OversizeLine>): void {
     const lineNo = ++this.lineNo;
-    const start = base + rec[k]!;
-    const end = base + rec[k + 1]!;
-    const word = rec[k + 2]!;
+    const start = base + rec[k + Field.START]!;
+    const end = base + rec[k + Field.END]!;
+    const word = rec[k + Field.WORD]!;
     const status = word & 0xff;
     // The line as read: its BOM and CR count against the limit.
     const length = end - start + ((word & LineFlag.BOM) !== 0 ? 3 : 0) + (buf[end] === 13 ? 1 : 0);
@@ -235,24 +235,24 @@ export class LineSplitter {
     // more, without asking the skip again (its string answers depend on the type alone).
     const run = this.run;
     if (run !== undefined && status === LineStatus.OBJECT && (word & (LineFlag.KEY_ESCAPED | LineFlag.TYPE_ESCAPED)) === 0 && run.buf === buf && run.lineNo + run.count === lineNo && out.length > 0 && out[out.length - 1] === run) {
-      const ts = base + rec[k + 4]!;
-      const n = base + rec[k + 5]! - ts;
-      if (rec[k + 4]! >= 0 && n === this.runTypeEnd - this.runTypeStart && sameRange(buf, ts, this.runTypeStart, n)) {
+      const ts = base + rec[k + Field.TYPE_START]!;
+      const n = base + rec[k + Field.TYPE_END]! - ts;
+      if (rec[k + Field.TYPE_START]! >= 0 && n === this.runTypeEnd - this.runTypeStart && sameRange(buf, ts, this.runTypeStart, n)) {
         run.count++;
         run.end = end;
         return;
       }
     }
-    if (skip !== undefined && status === LineStatus.OBJECT && rec[k + 4]! >= 0 && (word & LineFlag.KEY_ESCAPED) === 0) {
+    if (skip !== undefined && status === LineStatus.OBJECT && rec[k + Field.TYPE_START]! >= 0 && (word & LineFlag.KEY_ESCAPED) === 0) {
       const line = this.sound;
       line.buf = buf;
       line.start = start;
       line.end = end;
-      line.typeStart = base + rec[k + 4]!;
-      line.typeEnd = base + rec[k + 5]!;
+      line.typeStart = base + rec[k + Field.TYPE_START]!;
+      line.typeEnd = base + rec[k + Field.TYPE_END]!;
       line.typeEscaped = (word & LineFlag.TYPE_ESCAPED) !== 0;
-      line.subStart = rec[k + 6]! < 0 ? -1 : base + rec[k + 6]!;
-      line.subEnd = rec[k + 7]! < 0 ? -1 : base + rec[k + 7]!;
+      line.subStart = rec[k + Field.SUB_START]! < 0 ? -1 : base + rec[k + Field.SUB_START]!;
+      line.subEnd = rec[k + Field.SUB_END]! < 0 ? -1 : base + rec[k + Field.SUB_END]!;
       line.subEscaped = (word & LineFlag.SUBTYPE_ESCAPED) !== 0;
       line.flags = word;
       const kept = skip.keep?.(line);
@@ -287,7 +287,7 @@ export class LineSplitter {
       }
     }
     this.decoded(lineNo, buf, start, end, status, out);
-    if (this.keys && status === LineStatus.OBJECT) (out[out.length - 1] as Line).keys = rec[k + 10]!;
+    if (this.keys && status === LineStatus.OBJECT) (out[out.length - 1] as Line).keys = rec[k + Field.KEYS]!;
   }
 
   /** The scanner is to merge runs of lines of the type `buf[start, end)` from its next scan on. */
@@ -299,23 +299,23 @@ export class LineSplitter {
   }
 
   /**
-   * The lines after the first of a merged record (`rec[k + 8]` lines in all, the first taken):
+   * The lines after the first of a merged record (`rec[k + Field.LINES]` lines in all, the first taken):
    * lines of a type the skip answered with its name alone, so the run their first line joined or
    * began grows by them.
    */
   private takeMerged(buf: Buffer, base: number, rec: Int32Array, k: number, out: Array<Line | SkippedLine | OversizeLine>): void {
-    const more = rec[k + 8]! - 1;
+    const more = rec[k + Field.LINES]! - 1;
     const last = out.length > 0 ? out[out.length - 1]! : undefined;
     if (last !== undefined && "skipped" in last && typeof last.skipped === "string" && last.keep === undefined && last.buf === buf && last.lineNo + last.count === this.lineNo + 1) {
       last.count += more;
-      last.end = base + rec[k + 9]!;
+      last.end = base + rec[k + Field.LAST_END]!;
       this.lineNo += more;
       return;
     }
     // Not skipped after all (never so today: a merged type is one the skip named): each line is
     // sound, and read as any other.
-    let s = base + rec[k + 1]!;
-    const stop = base + rec[k + 9]!;
+    let s = base + rec[k + Field.END]!;
+    const stop = base + rec[k + Field.LAST_END]!;
     while (s < stop) {
       s = buf.indexOf(10, s) + 1;
       let e = buf.indexOf(10, s);
@@ -367,17 +367,17 @@ export function soundLine(buf: Buffer, start: number, end: number): SoundLine | 
   const scanner = lineScanner();
   if (scanner.scan(buf, start, end, true) === 0) return undefined;
   const r = scanner.records;
-  const word = r[2]!;
-  if ((word & 0xff) !== LineStatus.OBJECT || r[4]! < 0 || (word & LineFlag.KEY_ESCAPED) !== 0) return undefined;
+  const word = r[Field.WORD]!;
+  if ((word & 0xff) !== LineStatus.OBJECT || r[Field.TYPE_START]! < 0 || (word & LineFlag.KEY_ESCAPED) !== 0) return undefined;
   return {
     buf,
-    start: start + r[0]!,
-    end: start + r[1]!,
-    typeStart: start + r[4]!,
-    typeEnd: start + r[5]!,
+    start: start + r[Field.START]!,
+    end: start + r[Field.END]!,
+    typeStart: start + r[Field.TYPE_START]!,
+    typeEnd: start + r[Field.TYPE_END]!,
     typeEscaped: (word & LineFlag.TYPE_ESCAPED) !== 0,
-    subStart: r[6]! < 0 ? -1 : start + r[6]!,
-    subEnd: r[7]! < 0 ? -1 : start + r[7]!,
+    subStart: r[Field.SUB_START]! < 0 ? -1 : start + r[Field.SUB_START]!,
+    subEnd: r[Field.SUB_END]! < 0 ? -1 : start + r[Field.SUB_END]!,
     subEscaped: (word & LineFlag.SUBTYPE_ESCAPED) !== 0,
     flags: word,
   };

@@ -54,6 +54,22 @@ export const LineFlag = {
  */
 export const RECORD_FIELDS = 11;
 
+/** Where each of a record's fields is, from its first int32 (RECORD_FIELDS): read them by name. */
+export const Field = {
+  START: 0,
+  END: 1,
+  /** status | flags (LineStatus, LineFlag). */
+  WORD: 2,
+  ERR_POS: 3,
+  TYPE_START: 4,
+  TYPE_END: 5,
+  SUB_START: 6,
+  SUB_END: 7,
+  LINES: 8,
+  LAST_END: 9,
+  KEYS: 10,
+} as const;
+
 /** Types the scanner can merge, and their longest name in bytes. */
 export const MERGE_MAX = 8;
 export const MERGE_LEN = 64;
