@@ -40,20 +40,6 @@ const LABELS: Record<string, string> = {
 /** Every short tool kind cursorlog has a label for (`filter --tool` knows these). */
 export const KNOWN_KINDS: readonly string[] = Object.keys(LABELS);
 
-/**
- * The members of a call's arguments and result whose text the functions here read in full. The
- * input layer may shorten every other long string of a tool call to its beginning before parsing
- * it (input/shorten-strings.ts): `message` and `diffString` are only tested for how they start.
- * A function here that starts reading another member must add it.
- */
-export const FIELDS_READ: ReadonlySet<string> = new Set([
-  // arguments (actionTarget)
-  "command", "globPattern", "pattern", "targetDirectory", "path", "glob", "query", "name", "providerIdentifier",
-  "serverIdentifier", "toolName", "server", "url", "searchTerm", "description", "taskId", "shellId",
-  // result (actionTarget, statusNote)
-  "signal", "reason", "errorMessage", "error", "modelVisibleError",
-]);
-
 /** What `cursorlog text` prints for a call, and the `action` column of the timeline. */
 export function actionLabel(call: ToolCall): string {
   if (call.kind === "edit" && isCreate(call)) return "Created new file";
@@ -195,14 +181,14 @@ const TARGET_ARGS: Record<string, readonly string[]> = {
   grep: ["pattern", "path", "glob"],
   semSearch: ["query"],
   mcp: ["name", "providerIdentifier", "serverIdentifier", "toolName"],
-  getMcpTools: ["server", "toolName"],
+  getMcpTools: ["server", "toolName", "pattern"],
   webFetch: ["url"],
   fetch: ["url"],
   webSearch: ["searchTerm", "query"],
   task: ["description"],
   await: ["taskId"],
-  readLints: [],
-  updateTodos: [],
+  readLints: ["paths"],
+  updateTodos: ["todos"],
 };
 /** An object of one string member, by its name, written as a literal (see targetArgs). */
 const ONE_MEMBER: Record<string, (v: string) => JsonObject> = {
@@ -220,6 +206,22 @@ const ONE_MEMBER: Record<string, (v: string) => JsonObject> = {
 
 /** The default case of actionTarget; `path` is also what stats' file lists read. */
 const DEFAULT_TARGET_ARGS = ["path", "command", "url", "pattern", "query", "name"];
+
+/**
+ * The members of a call's result read here and by CursorCall: targets (a shell's `command`, a
+ * fetch's `url`, a `path`, an await's `taskId`), statusNote's words, a shell's exit, a background
+ * task's id and flag (call.ts backgroundTaskOf).
+ */
+const RESULT_FIELDS = ["command", "url", "path", "taskId", "exitCode", "signal", "reason", "errorMessage", "error", "modelVisibleError", "shellId", "agentId", "isBackground"];
+
+/**
+ * The members of a call's arguments and result whose text the dialect reads in full, made from the
+ * lists above (each kind's target arguments, the default ones, the result's): a function here that
+ * starts reading another member adds it to one of them, and it is kept (test/cursor-fields.test.ts).
+ * The input layer may shorten every other long string of a tool call to its beginning before
+ * parsing it (input/shorten-strings.ts): `message` and `diffString` are only tested for how they start.
+ */
+export const FIELDS_READ: ReadonlySet<string> = new Set([...Object.values(TARGET_ARGS).flat(), ...DEFAULT_TARGET_ARGS, ...RESULT_FIELDS]);
 
 /**
  * Of a started call's arguments, what its completion may need when it comes without arguments
