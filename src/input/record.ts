@@ -1,37 +1,31 @@
 /** A parsed JSON object from the input, and where it came from. */
 export type JsonObject = Record<string, unknown>;
 
-export interface JsonRecord {
+interface RecordBase {
   /** Input name as given on the command line, `<stdin>` for standard input. */
   file: string;
   /** 1-based physical line where the value starts. */
   line: number;
-  /**
-   * Only on a skipped record: it stands for the consecutive lines `line` to `lastLine`, all of its
-   * type (a run of thinking deltas the command does not read is one record).
-   */
-  lastLine?: number;
   /** The line exactly as read (without its line terminator). Compact JSON for multi-line values. */
   text: string;
   value: JsonObject;
-  /**
-   * The command said it does not need lines of this type (Stage.skip): the line was checked for
-   * structure but neither decoded nor parsed; `value` is just `{type}` and `text` is empty.
-   */
-  skipped?: true;
-  /** With `skipped`, when the command keeps the line whole (RawSkip.keep): its bytes, LF included. */
-  raw?: Buffer;
+}
+
+/**
+ * A line read in full: decoded and parsed. (The members of the other kinds are `undefined` here,
+ * so that a test of one of them tells the kinds apart.)
+ */
+export interface ParsedRecord extends RecordBase {
+  skipped?: undefined;
+  shortened?: undefined;
+  lastLine?: undefined;
+  raw?: undefined;
   /**
    * The line is not valid UTF-8: `text` was decoded with U+FFFD in place of each bad sequence, and
    * these are its bytes as read (without the line terminator), for filter to write and validate
    * to report. Only on a line read alone (not a value reassembled over several lines).
    */
   bytes?: Buffer;
-  /**
-   * The command reads only some members of this tool call (RawSkip.shorten): `text` and `value`
-   * have the call's other long strings cut to their beginning.
-   */
-  shortened?: true;
   /**
    * The number of object keys the line holds, at every depth, repeated ones included (asked for by
    * the stage: Stage.keys). More than the value has: the line repeats a key in an object.
@@ -43,6 +37,40 @@ export interface JsonRecord {
    */
   reassembled?: true;
 }
+
+/**
+ * A tool call the command reads only some members of (RawSkip.shorten): `text` and `value` have
+ * the call's other long strings cut to their beginning.
+ */
+export interface ShortenedRecord extends RecordBase {
+  shortened: true;
+  skipped?: undefined;
+  lastLine?: undefined;
+  raw?: undefined;
+  bytes?: undefined;
+  keys?: number;
+  reassembled?: undefined;
+}
+
+/**
+ * A line the command said it does not need (Stage.skip): checked for structure but neither
+ * decoded nor parsed; `value` is just `{type}` (or the small stand-in the skip gave) and `text`
+ * is empty.
+ */
+export interface SkippedRecord extends RecordBase {
+  skipped: true;
+  shortened?: undefined;
+  /** It stands for the consecutive lines `line` to `lastLine`, all of its type (a run of thinking deltas the command does not read is one record). */
+  lastLine?: number;
+  /** When the command keeps the line whole (RawSkip.keep): its bytes, LF included. */
+  raw?: Buffer;
+  bytes?: undefined;
+  keys?: undefined;
+  reassembled?: undefined;
+}
+
+/** A line of the input as a stage gets it: read in full, read shortened, or skipped. */
+export type JsonRecord = ParsedRecord | ShortenedRecord | SkippedRecord;
 
 /**
  * Something wrong with the input. `kind` decides the exit status (see exit-codes.ts). `said`: a
