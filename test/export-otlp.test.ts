@@ -367,3 +367,22 @@ test("thinking lines count for their time, whether read from their bytes or pars
   assert.equal(bad.code, 5, bad.stderr);
   assert.match(bad.stderr, /<stdin>:2/);
 });
+
+test("a completion that logs no arguments: its start's are exported whole (not the few the run keeps of an open call, cut)", async () => {
+  const S = "6c1b3d2e-0a4f-4b8c-9d7e-2f3e4d5c6b7a";
+  const command = "echo " + "y".repeat(300);
+  const log =
+    [
+      JSON.stringify({ type: "system", subtype: "init", session_id: S, model: "Auto" }),
+      JSON.stringify({ type: "tool_call", subtype: "started", call_id: "c1", tool_call: { shellToolCall: { args: { command, timeout: 5 } }, startedAtMs: "1000" }, session_id: S, timestamp_ms: 1000 }),
+      JSON.stringify({ type: "tool_call", subtype: "completed", call_id: "c1", tool_call: { shellToolCall: { result: { success: { exitCode: 0 } } }, startedAtMs: "1000", completedAtMs: "1500" }, session_id: S, timestamp_ms: 1500 }),
+      JSON.stringify({ type: "result", subtype: "success", duration_ms: 600, is_error: false, result: "", session_id: S, request_id: "r" }),
+    ].join("\n") + "\n";
+  const r = await runCli(["export", "--include-content"], { stdin: log });
+  assert.equal(r.code, 0, r.stderr);
+  const [spans] = decodeOtlpJson(r.stdout).map((d) => d.spans!);
+  const call = spans!.find((s) => s.name === "execute_tool shell")!;
+  assert.equal(call.attributes["gen_ai.tool.call.arguments"], JSON.stringify({ command, timeout: 5 }));
+  assert.equal(call.attributes["cursor.tool.target"], command);
+  assert.deepEqual([call.start, call.end], [ns(1000), ns(1500)]);
+});
