@@ -133,12 +133,30 @@ test("the run's root span: GenAI attributes, cached tokens inside input_tokens, 
   assert.equal(root.types["gen_ai.usage.input_tokens"], "int_value");
   assert.equal(root.types["gen_ai.conversation.id"], "string_value");
   assert.deepEqual(root.status, { code: 0, message: "" });
-  // It ends at the last time logged, and lasts the result's duration_ms (which starts before the first logged time).
+  // The run's start and end (model/run.ts): its first and last logged time. The result's
+  // duration_ms is an attribute only (it starts before the first logged time: the init and user
+  // events carry none), as the Chrome trace's run slice has it.
   const times = evs.flatMap((e) => [e.timestamp_ms, e.tool_call?.startedAtMs, e.tool_call?.completedAtMs]).filter((x) => x !== undefined).map(Number);
-  const last = Math.max(...times);
-  assert.equal(root.end, ns(last));
-  assert.equal(root.start, ns(last - result.duration_ms));
-  assert.ok(last - result.duration_ms <= Math.min(...times));
+  assert.equal(root.end, ns(Math.max(...times)));
+  assert.equal(root.start, ns(Math.min(...times)));
+});
+
+test("the root span starts and ends where the Chrome trace's run slice does, in every run (the model's Run.start/Run.end)", async () => {
+  const paths = [LONG, `${F}/two-sessions.ndjson`, `${F}/timeline/clocks-and-ends.ndjson`, `${F}/stats/usage-runs.ndjson`, `${F}/export/background-mcp.ndjson`, `${F}/merged-stderr.ndjson`, `${F}/large-results.ndjson`];
+  for (const path of paths) {
+    const docs = await spansOf(["--allow-incomplete", path]);
+    const r = await runCli(["export", "--format", "chrome-trace", "--allow-incomplete", path]);
+    const slices = (JSON.parse(r.stdout) as { traceEvents: Ev[] }).traceEvents.filter((e) => e.ph === "X" && e.tid === 0);
+    assert.equal(slices.length, docs.length, path);
+    docs.forEach((spans, i) => {
+      const root = spans[0]!;
+      const s = slices[i]!;
+      // A run without times is laid out in start order by each (no instants to agree on).
+      if (root.attributes["cursor.time.unknown"] === true) return assert.equal(s.args.time_unknown, true);
+      // Chrome trace times are µs.
+      assert.deepEqual([root.start, root.end], [(BigInt(s.ts) * 1000n).toString(), (BigInt(s.ts + s.dur) * 1000n).toString()], `${path}: run ${i + 1}`);
+    });
+  }
 });
 
 test("one execute_tool span per call: exact call id, tool name and type, times from startedAtMs/completedAtMs", async () => {
@@ -348,4 +366,23 @@ test("thinking lines count for their time, whether read from their bytes or pars
   const bad = await runCli(["export"], { stdin: cut.replace('"timestamp_ms":10\n', '"timestamp_ms":10') });
   assert.equal(bad.code, 5, bad.stderr);
   assert.match(bad.stderr, /<stdin>:2/);
+});
+
+test("a completion that logs no arguments: its start's are exported whole (not the few the run keeps of an open call, cut)", async () => {
+  const S = "6c1b3d2e-0a4f-4b8c-9d7e-2f3e4d5c6b7a";
+  const command = "echo " + "y".repeat(300);
+  const log =
+    [
+      JSON.stringify({ type: "system", subtype: "init", session_id: S, model: "Auto" }),
+      JSON.stringify({ type: "tool_call", subtype: "started", call_id: "c1", tool_call: { shellToolCall: { args: { command, timeout: 5 } }, startedAtMs: "1000" }, session_id: S, timestamp_ms: 1000 }),
+      JSON.stringify({ type: "tool_call", subtype: "completed", call_id: "c1", tool_call: { shellToolCall: { result: { success: { exitCode: 0 } } }, startedAtMs: "1000", completedAtMs: "1500" }, session_id: S, timestamp_ms: 1500 }),
+      JSON.stringify({ type: "result", subtype: "success", duration_ms: 600, is_error: false, result: "", session_id: S, request_id: "r" }),
+    ].join("\n") + "\n";
+  const r = await runCli(["export", "--include-content"], { stdin: log });
+  assert.equal(r.code, 0, r.stderr);
+  const [spans] = decodeOtlpJson(r.stdout).map((d) => d.spans!);
+  const call = spans!.find((s) => s.name === "execute_tool shell")!;
+  assert.equal(call.attributes["gen_ai.tool.call.arguments"], JSON.stringify({ command, timeout: 5 }));
+  assert.equal(call.attributes["cursor.tool.target"], command);
+  assert.deepEqual([call.start, call.end], [ns(1000), ns(1500)]);
 });

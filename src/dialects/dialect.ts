@@ -49,6 +49,13 @@ export interface ReaderOptions {
   maxOpen?: number;
   /** A completion without a start takes the next seq when it arrives (timeline numbers its rows). */
   numberUnstarted?: boolean;
+  /**
+   * Whether a time as logged is one the output can hold (the OTLP exports: 64-bit nanoseconds).
+   * A time refused is absent from the model, as an unreadable one is: from the run's start and
+   * end, its calls' timings, its background ends, the line's own time. Asked once per time, in
+   * line order; `field` names the time as the log does (for a message), `run` is the line's run.
+   */
+  acceptTime?: (ms: number, field: string, line: number, run: Run) => boolean;
 }
 
 export interface DialectReader {

@@ -58,6 +58,11 @@ export interface DriverOptions {
   failed?: boolean;
   /** The agent CLI's text in a run is one warning at the run's end (default true; a sink with `said` tells it itself). */
   said?: boolean;
+  /**
+   * A file that held no run: `error`, exit 4 "no session in the input" (the default); `quiet`, no
+   * error (an export of nothing is an empty one), the CLI's text in it still a warning.
+   */
+  noRun?: "error" | "quiet";
 }
 
 /**
@@ -106,7 +111,7 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
       const outs: Out[] = [];
       // A run that ended with its result was told then.
       if (last !== undefined && last.result === undefined) outs.push(ended(last));
-      reportFileEnd(reporter, file, last !== undefined, reader.unclaimed(), unreadable === true);
+      reportFileEnd(reporter, file, last !== undefined || opts.noRun === "quiet", reader.unclaimed(), unreadable === true);
       if (sink.fileEnd !== undefined) outs.push(sink.fileEnd(file, lastLine, last, unreadable === true));
       return join(outs) as string | Iterable<string> | undefined;
     },

@@ -81,8 +81,29 @@ export interface Call {
   failureText(): { text: string; from: "stderr" | "output" | "error" } | undefined;
   /** The arguments as logged (an output that prints them prints them as written). Cut for an open call. */
   readonly args: JsonObject | undefined;
+  /**
+   * `args` (and the target made of them) are what was kept of the call's start, long strings cut:
+   * an open call told from what its run kept, or a completion that logged no arguments of its own.
+   * The Call told at its start (callStarted) has them whole, for an output that keeps it.
+   */
+  readonly argsCut?: boolean;
+  /** For a call of an MCP tool: its server and tool, as logged. */
+  readonly mcp?: { server: string | undefined; tool: string | undefined } | undefined;
+  /** For a subagent task: what the log tells of the subagent (its id, model, whether it ran in background, its own duration). */
+  readonly subagent?: Subagent | undefined;
   /** The outcome's value as logged (the result arm's object), for outputs that export it as written. */
   readonly outcome: JsonObject | undefined;
+}
+
+/** A subagent started by a task call, as its call logs it; each fact absent when not logged. */
+export interface Subagent {
+  agentId: string | undefined;
+  /** The model the task asked for. */
+  model: string | undefined;
+  /** The agent said whether the subagent runs in background (as written: a boolean, or absent). */
+  background: boolean | undefined;
+  /** The subagent's duration as the agent reports it, ms. */
+  durationMs: number | undefined;
 }
 
 /**

@@ -55,6 +55,8 @@ export interface Run {
   /** From the run's first line that names it (cursor-agent's init). */
   readonly model: string | undefined;
   readonly cwd: string | undefined;
+  /** The agent's permission mode, from the run's first line that names it (cursor-agent's and Claude Code's init). */
+  readonly permissionMode?: string | undefined;
   /** The user's prompt: the run's first user message, whole. */
   readonly prompt: string | undefined;
   /**
@@ -87,6 +89,8 @@ export interface Run {
 export interface Step {
   /** The run the line belongs to. */
   run: Run;
+  /** The time stamped on the line itself, ms (a time of the `event` source), when it has one. */
+  at?: number;
   /** This line began its run (its first line). */
   begun?: true;
   /** The run this line closed off by beginning a new one (it is `cut-off` when it had no result). */

@@ -12,22 +12,34 @@ export class RunText {
   private pending = "";
   private final = "";
 
+  /**
+   * `onSegment`: told each segment as it is kept — a whole message (`fromDeltas` false) or the
+   * chunks of one that no whole message repeated (true) — for an output that places messages.
+   */
+  constructor(private readonly onSegment?: (text: string, fromDeltas: boolean) => void) {}
+
   /** Takes a step; returns whether it held text. */
   observe(step: Step): boolean {
     if (step.text !== undefined) {
       if (step.text.delta) this.pending += step.text.text;
       else {
-        this.segment(step.text.text);
+        this.segment(step.text.text, false);
         this.pending = "";
       }
       return true;
     }
     if (step.started !== undefined || step.done !== undefined || step.restarted !== undefined) {
-      if (this.pending !== "") this.segment(this.pending);
+      if (this.pending !== "") this.segment(this.pending, true);
       this.pending = "";
       this.final = "";
     }
     return false;
+  }
+
+  /** The run ended: chunks still pending (a run cut off mid-stream) are kept as they are. */
+  end(): void {
+    if (this.pending !== "") this.segment(this.pending, true);
+    this.pending = "";
   }
 
   /** All the run's text so far: what the agent's result holds for a finished run. */
@@ -40,8 +52,9 @@ export class RunText {
     return this.final + this.pending;
   }
 
-  private segment(text: string): void {
+  private segment(text: string, fromDeltas: boolean): void {
     this.full += text;
     this.final += text;
+    this.onSegment?.(text, fromDeltas);
   }
 }

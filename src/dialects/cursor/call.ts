@@ -1,5 +1,5 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
-import type { Call, FileChange } from "../../model/call.js";
+import type { Call, FileChange, Subagent } from "../../model/call.js";
 import type { CallStatus } from "../../model/status.js";
 import { callTiming, type CallTiming } from "../../model/time.js";
 import { actionLabel, actionTarget, statusNote, statusTone } from "./action.js";
@@ -28,6 +28,10 @@ export class CursorCall implements Call {
     private readonly start: OpenCall | undefined,
     /** The completed event (undefined: the call is open). */
     private readonly end: JsonRecord | undefined,
+    /** `raw.args` are what was kept of the start (Call.argsCut). */
+    readonly argsCut = false,
+    /** The completed event's time (its `timestamp_ms`, unless the reader refused it: ReaderOptions.acceptTime). */
+    private readonly eventEnd: number | undefined = end === undefined ? undefined : lineTime(end),
   ) {}
 
   get kind(): string {
@@ -81,12 +85,11 @@ export class CursorCall implements Call {
   get timing(): CallTiming {
     if (this.timingMemo === undefined) {
       const c = this.raw;
-      const eventEnd = this.end === undefined ? undefined : lineTime(this.end);
       this.timingMemo = callTiming({
         callStart: c.startedAtMs,
         callEnd: this.end === undefined ? undefined : c.completedAtMs,
         eventStart: this.start?.timestampMs,
-        eventEnd,
+        eventEnd: this.end === undefined ? undefined : this.eventEnd,
       });
     }
     return this.timingMemo;
@@ -151,7 +154,40 @@ export class CursorCall implements Call {
   get outcome(): JsonObject | undefined {
     return this.raw.outcome;
   }
+
+  /** An MCP call's server and tool (FORMAT.md §5: `mcpToolCall` args). */
+  get mcp(): { server: string | undefined; tool: string | undefined } | undefined {
+    if (this.raw.kind !== "mcp") return undefined;
+    const a = this.raw.args ?? {};
+    return { server: nonEmpty(a.providerIdentifier) ?? nonEmpty(a.serverIdentifier), tool: nonEmpty(a.toolName) ?? nonEmpty(a.name) };
+  }
+
+  /** A task's subagent: its id (the outcome's, else the arguments'), model, background flag and duration as logged. */
+  get subagent(): Subagent | undefined {
+    if (this.raw.kind !== "task") return undefined;
+    const a = this.raw.args ?? {};
+    const o: JsonObject = this.end === undefined ? {} : (this.raw.outcome ?? {});
+    const d = o.durationMs;
+    const durationMs =
+      typeof d === "number" && Number.isFinite(d) && (!Number.isInteger(d) || Math.abs(d) <= Number.MAX_SAFE_INTEGER)
+        ? d
+        : typeof d === "string" && /^\d{1,15}$/.test(d)
+          ? Number(d)
+          : undefined;
+    return {
+      agentId: nonEmpty(o.agentId) ?? nonEmpty(a.agentId),
+      model: nonEmpty(a.model),
+      background: typeof o.isBackground === "boolean" ? o.isBackground : undefined,
+      durationMs,
+    };
+  }
 }
+
+/**
+ * Members of a tool call that CursorCall's `subagent` and `backgroundTask` read beyond what the
+ * action functions read (FIELDS_READ): an output that reads those facts keeps them whole too.
+ */
+export const SUBAGENT_FIELDS_READ: readonly string[] = ["agentId", "model", "durationMs", "isBackground"];
 
 /**
  * The background task a completed call started (FORMAT.md §5.4, §5.5): a shell whose success
@@ -176,6 +212,10 @@ export function backgroundTaskOf(call: ToolCall): string | undefined {
 export function lineTime(rec: JsonRecord): number | undefined {
   const ts = rec.value.timestamp_ms;
   return typeof ts === "number" && Number.isFinite(ts) ? ts : undefined;
+}
+
+function nonEmpty(v: unknown): string | undefined {
+  return typeof v === "string" && v !== "" ? v : undefined;
 }
 
 function nonBlank(v: unknown): string | undefined {

@@ -6,7 +6,7 @@ import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
 import { FIELDS_READ } from "./action.js";
 import { CursorCall, lineTime } from "./call.js";
 import { otherAgentFormat } from "./other-agents.js";
-import { openCount, SessionTracker, type OpenCall, type Session } from "./sessions.js";
+import { openCount, SessionTracker, type OpenCall, type Session, type Step as TrackerStep } from "./sessions.js";
 import { isAssistant, isInit, isPlainObject, messageText } from "./types.js";
 
 /**
@@ -17,6 +17,7 @@ export class CursorRun implements Run {
   readonly agent = "cursor" as const;
   model: string | undefined;
   cwd: string | undefined;
+  permissionMode: string | undefined;
   prompt: string | undefined;
   start: Stamp | undefined;
   end: Stamp | undefined;
@@ -93,7 +94,7 @@ export class CursorRun implements Run {
 
 /** An open call (what the tracker kept of its start) as a Call. */
 export function openCallOf(open: OpenCall): Call {
-  return new CursorCall(open.callId, open.seq, open, open, undefined);
+  return new CursorCall(open.callId, open.seq, open, open, undefined, true);
 }
 
 /** The usage of a cursor-agent result: per run, camelCase (2026) or snake_case (older) names. */
@@ -122,12 +123,41 @@ class CursorReader implements DialectReader {
   private readonly tracker: SessionTracker;
   private run: CursorRun | undefined;
   private lastBegun = 0;
+  private readonly acceptTime: ReaderOptions["acceptTime"];
 
   constructor(opts: ReaderOptions) {
     const t: { maxOpen?: number; numberUnstarted?: boolean } = {};
     if (opts.maxOpen !== undefined) t.maxOpen = opts.maxOpen;
     if (opts.numberUnstarted === true) t.numberUnstarted = true;
     this.tracker = new SessionTracker(t);
+    this.acceptTime = opts.acceptTime;
+  }
+
+  /**
+   * ReaderOptions.acceptTime: the times of this line the output cannot hold become absent, before
+   * any rule reads them (the line's, a call's own start and end; the tracker's copies of them too).
+   * Returns the line's time as kept.
+   */
+  private filterTimes(run: CursorRun, rec: JsonRecord, st: TrackerStep, ts: number | undefined): number | undefined {
+    const accept = this.acceptTime!;
+    const line = rec.line;
+    const ok = (ms: number | undefined, field: string): boolean => ms === undefined || accept(ms, field, line, run);
+    if (!ok(ts, "timestamp_ms")) {
+      ts = undefined;
+      if (st.started !== undefined) st.started.timestampMs = undefined;
+    }
+    if (st.started !== undefined) {
+      const call = st.startCall ?? st.started;
+      if (!ok(call.startedAtMs, "startedAtMs")) {
+        delete call.startedAtMs;
+        delete st.started.startedAtMs;
+      }
+    } else if (st.completed !== undefined) {
+      const call = st.completed.call;
+      if (!ok(call.startedAtMs, "startedAtMs")) delete call.startedAtMs;
+      if (!ok(call.completedAtMs, "completedAtMs")) delete call.completedAtMs;
+    }
+    return ts;
   }
 
   read(rec: JsonRecord): Step {
@@ -140,9 +170,11 @@ class CursorReader implements DialectReader {
     }
     const run = this.run;
     const ev = rec.value;
-    const ts = lineTime(rec);
+    let ts = lineTime(rec);
+    if (this.acceptTime !== undefined) ts = this.filterTimes(run, rec, st, ts);
     run.time(ts, "event");
     const step: Step = { run };
+    if (ts !== undefined) step.at = ts;
     if (run.startLine === rec.line && run.session.index !== this.lastBegun) {
       this.lastBegun = run.session.index;
       step.begun = true;
@@ -151,6 +183,7 @@ class CursorReader implements DialectReader {
     if (isInit(ev)) {
       run.model ??= str(ev.model);
       run.cwd ??= str(ev.cwd);
+      run.permissionMode ??= str(ev.permissionMode);
     } else if (ev.type === "user") {
       const said = messageText(ev as never);
       run.prompt ??= said || undefined;
@@ -172,7 +205,7 @@ class CursorReader implements DialectReader {
       step.restarted = openCallOf(st.restarted);
     } else if (st.completed !== undefined) {
       const d = st.completed;
-      const call = new CursorCall(d.callId, d.started?.seq ?? d.seq ?? 0, d.call, d.started, d.rec);
+      const call = new CursorCall(d.callId, d.started?.seq ?? d.seq ?? 0, d.call, d.started, d.rec, d.argsFromStart === true, ts);
       run.time(d.call.startedAtMs, "call");
       run.time(d.call.completedAtMs, "call");
       const task = call.backgroundTask;

@@ -32,6 +32,8 @@ export interface CompletedCall {
   seq?: number;
   /** The completion merged with its start: args from the start when the completion lacks them. */
   call: ToolCall;
+  /** The completion logged no arguments: `call.args` are the start's as kept (cut: OpenCall). */
+  argsFromStart?: true;
   started?: OpenCall;
   rec: JsonRecord;
 }
@@ -182,15 +184,19 @@ export class SessionTracker {
         if (started) s.open.delete(ev.call_id);
         else if (s.untracked > 0) s.untracked--;
         const call = toolCallOf(ev.tool_call);
+        let argsFromStart = false;
         if (started) {
-          if (call.args === undefined && started.args !== undefined) call.args = started.args;
+          if (call.args === undefined && started.args !== undefined) {
+            call.args = started.args;
+            argsFromStart = true;
+          }
           if (call.startedAtMs === undefined && started.startedAtMs !== undefined) call.startedAtMs = started.startedAtMs;
           if (call.kind === "unknown") {
             call.kind = started.kind;
             call.tool = started.tool;
           }
         }
-        if (started) step.completed = { callId: ev.call_id, call, started, rec };
+        if (started) step.completed = argsFromStart ? { callId: ev.call_id, call, started, rec, argsFromStart: true } : { callId: ev.call_id, call, started, rec };
         else if (this.numberUnstarted) step.completed = { callId: ev.call_id, seq: ++s.startedCount, call, rec };
         else step.completed = { callId: ev.call_id, call, rec };
       }

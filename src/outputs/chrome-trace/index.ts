@@ -1,10 +1,10 @@
 import type { Reporter } from "../../diagnostics.js";
-import { actionLabel, actionTarget } from "../../dialects/cursor/action.js";
 import { escapeControls } from "../../sanitize.js";
 import type { Stage } from "../../stream/stage.js";
 import { MIN_BAR, packLanes, type Interval } from "../shared/lanes.js";
 import type { RunCall, RunRecord } from "../shared/run-record.js";
 import { runStage } from "../shared/run-stage.js";
+import { requestIdOf } from "../otlp/ids.js";
 
 export interface ChromeTraceOptions {
   allowIncomplete: boolean;
@@ -24,7 +24,8 @@ const NAME_TARGET_MAX = 60;
  * session; thread 0 ("agent") holds the run as one complete event and the agent's messages as
  * instant events; each lane of the HTML Gantt is a thread ("lane N", tid N), holding the calls the
  * Gantt draws in it as complete events (Perfetto does not draw overlapping complete events on one
- * track) with target, status and exit code in their args. Times are µs since the epoch, as logged;
+ * track) with target, status and exit code in their args. Times are µs since the epoch, the run
+ * model's (Run.start/end for the run, Call.timing for a call: the OTLP export's too);
  * a run without times is laid out in start order, 1 µs per call, with `time_unknown` in its args.
  * One event per line; a run's events are written when it ends, so a folder streams.
  */
@@ -51,44 +52,47 @@ function us(ms: number): number {
   return whole * 1000 + Math.round((ms - whole) * 1000);
 }
 
-export function runEvents(run: RunRecord): object[] {
+export function runEvents(rec: RunRecord): object[] {
+  const run = rec.run;
+  const calls = rec.calls;
   const pid = run.index;
-  const timed = run.firstMs !== undefined && run.lastMs !== undefined;
-  const result = run.result;
+  // The run's start and end are the model's (Run.start, Run.end): the OTLP root span's too.
+  const timed = run.start !== undefined && run.end !== undefined;
   const out: object[] = [];
-  const session = run.sessionId === undefined ? "(no session_id)" : cap(run.sessionId, 100);
+  const session = run.sessionId === undefined ? "(no session_id)" : cap(run.sessionId, 100); // as written: the trace's arg names, kept as exported
   out.push({ ph: "M", pid, tid: 0, name: "process_name", args: { name: `${session} · ${cap(run.file, 200)}:${run.startLine}` } });
   out.push({ ph: "M", pid, tid: 0, name: "process_sort_index", args: { sort_index: pid } });
   out.push({ ph: "M", pid, tid: 0, name: "thread_name", args: { name: "agent" } });
 
-  // The axis, as the HTML Gantt's (timeline-html/layout.ts): from the first logged time to the last.
-  const lo = timed ? run.firstMs! : 0;
-  const span = timed ? Math.max(run.lastMs! - lo, 1) : Math.max(run.calls.length, 1);
+  // The axis, as the HTML Gantt's (timeline-html/layout.ts): from the run's start to its end.
+  const lo = timed ? run.start!.ms : 0;
+  const len = timed ? run.end!.ms - lo : Math.max(calls.length, 1);
+  const span = Math.max(len, 1);
   const intervals: Interval[] = [];
   const approx: boolean[] = [];
   let prev = 0;
-  for (const c of run.calls) {
+  for (const c of calls) {
+    const open = c.status === "open";
     if (timed) {
-      const known = c.startMs ?? c.endMs;
+      const startMs = c.timing.start?.ms;
+      const endMs = c.timing.end?.ms;
+      const known = startMs ?? endMs;
       const start = known === undefined ? prev : known - lo;
-      const end = !c.completed ? span : c.endMs === undefined ? start : Math.max(c.endMs - lo, start);
+      const end = open ? len : endMs === undefined ? start : Math.max(endMs - lo, start);
       intervals.push({ start, end });
-      approx.push(c.completed && (c.startMs === undefined || c.endMs === undefined));
+      approx.push(!open && (startMs === undefined || endMs === undefined));
       prev = start;
     } else {
-      intervals.push({ start: c.seq - 1, end: c.completed ? c.seq - 1 : span });
+      intervals.push({ start: c.seq - 1, end: open ? span : c.seq - 1 });
       approx.push(false);
     }
   }
-  // A background shell keeps its lane up to its task_notification, as the HTML Gantt draws it.
+  // A background task keeps its lane up to its end, as the HTML Gantt draws it.
   const packed = intervals.map((iv, i) => {
-    const endMs = run.calls[i]!.background?.endMs;
-    return endMs === undefined ? iv : { start: iv.start, end: Math.max(iv.end, endMs - lo) };
+    const at = calls[i]!.background?.at;
+    return at === undefined ? iv : { start: iv.start, end: Math.max(iv.end, at.ms - lo) };
   });
-  const lanes = packLanes(
-    timed ? packed : run.calls.map((c) => ({ start: c.seq - 1, end: c.completed ? c.seq : span })),
-    span * MIN_BAR,
-  );
+  const lanes = packLanes(timed ? packed : calls.map((c) => ({ start: c.seq - 1, end: c.status === "open" ? span : c.seq })), span * MIN_BAR);
   const laneCount = lanes.reduce((n, l) => Math.max(n, l + 1), 0);
   for (let l = 0; l < laneCount; l++) {
     out.push({ ph: "M", pid, tid: l + 1, name: "thread_name", args: { name: `lane ${l + 1}` } });
@@ -96,72 +100,73 @@ export function runEvents(run: RunRecord): object[] {
   }
 
   const t0 = timed ? us(lo) : 0;
+  const result = run.result?.value;
+  const duration = result?.duration_ms; // as written: the result's duration_ms
   const runArgs: Record<string, unknown> = {
-    session_id: run.sessionId ?? null,
-    request_id: run.requestId ?? null,
+    session_id: run.sessionId ?? null, // as written: the trace's arg names, kept as exported
+    request_id: requestIdOf(run) ?? null, // as written: the trace's arg names, kept as exported
     model: run.model ?? null,
-    outcome: result === undefined ? "cut_off" : result.is_error === true ? "error" : "finished",
-    duration_ms: typeof result?.duration_ms === "number" ? result.duration_ms : null,
-    tool_calls: run.calls.length,
+    outcome: run.outcome === "finished" ? "finished" : run.outcome === "failed" ? "error" : "cut_off",
+    duration_ms: typeof duration === "number" ? duration : null, // as written: the trace's arg names, kept as exported
+    tool_calls: calls.length,
     file: run.file,
     first_line: run.startLine,
     last_line: run.lastLine,
   };
   if (!timed) runArgs.time_unknown = true;
-  out.push({ ph: "X", pid, tid: 0, name: "cursor-agent run", cat: "run", ts: t0, dur: timed ? us(span) : span, args: runArgs });
+  out.push({ ph: "X", pid, tid: 0, name: "cursor-agent run", cat: "run", ts: t0, dur: timed ? us(len) : span, args: runArgs });
 
-  run.calls.forEach((c, i) => {
+  calls.forEach((c, i) => {
     const iv = intervals[i]!;
     const ts = timed ? us(lo + iv.start) : iv.start;
     const dur = timed ? us(iv.end - iv.start) : iv.end - iv.start;
     out.push({ ph: "X", pid, tid: lanes[i]! + 1, name: callName(c), cat: statusOf(c) || "none", ts, dur, args: callArgs(c, approx[i]!, timed) });
   });
 
-  for (const m of run.messages) {
-    const ms = m.ms ?? run.lastMs;
+  for (const m of rec.messages) {
+    const ms = m.ms ?? run.end?.ms;
     const ts = timed && ms !== undefined ? us(ms) : t0;
     out.push({ ph: "i", s: "t", pid, tid: 0, name: "message", cat: "message", ts, args: { text: cap(m.text, MESSAGE_MAX), line: m.line } });
   }
-  for (const c of run.calls) {
+  for (const c of calls) {
     const bg = c.background;
     if (bg === undefined || !timed) continue;
-    const ts = us(bg.endMs ?? run.lastMs!);
-    out.push({ ph: "i", s: "t", pid, tid: 0, name: "background shell ended", cat: "background", ts, args: { shell_id: c.shellId, status: bg.status ?? null, call_id: c.callId, line: bg.line } });
+    const ts = us(bg.at?.ms ?? run.end!.ms);
+    const shell = c.kind === "shell";
+    const args = shell
+      ? { shell_id: c.backgroundTask, status: bg.status ?? null, call_id: c.id, line: bg.line } // as written: the trace's arg names, kept as exported
+      : { task_id: c.backgroundTask, status: bg.status ?? null, call_id: c.id, line: bg.line }; // as written: the trace's arg names, kept as exported
+    out.push({ ph: "i", s: "t", pid, tid: 0, name: shell ? "background shell ended" : "background task ended", cat: "background", ts, args });
   }
   return out;
 }
 
+/** The agent's word for the outcome, as written (Call.arm); `incomplete` for a call left open. */
 function statusOf(c: RunCall): string {
-  return c.completed ? (c.call.status ?? "") : "incomplete";
+  return c.status === "open" ? "incomplete" : (c.arm ?? "");
 }
 
 function callName(c: RunCall): string {
-  const target = actionTarget(c.call).replace(/\s+/g, " ").trim();
-  return target === "" ? c.call.kind : `${c.call.kind} ${cap(target, NAME_TARGET_MAX)}`;
+  const target = c.target.replace(/\s+/g, " ").trim();
+  return target === "" ? c.kind : `${c.kind} ${cap(target, NAME_TARGET_MAX)}`;
 }
 
 function callArgs(c: RunCall, approx: boolean, timed: boolean): Record<string, unknown> {
-  const o = c.call.outcome ?? {};
-  const exit = c.completed && c.call.kind === "shell" && typeof o.exitCode === "number" && Number.isFinite(o.exitCode) ? o.exitCode : null;
   const args: Record<string, unknown> = {
-    call_id: c.callId,
+    call_id: c.id, // as written: the trace's arg names, kept as exported
     seq: c.seq,
-    kind: c.call.kind,
-    tool: c.call.tool,
-    action: actionLabel(c.call),
-    target: cap(actionTarget(c.call), TARGET_MAX),
+    kind: c.kind,
+    tool: c.tool,
+    action: c.label,
+    target: cap(c.target, TARGET_MAX),
     status: statusOf(c),
-    exit_code: exit,
-    duration_ms:
-      c.completed && c.call.startedAtMs !== undefined && c.call.completedAtMs !== undefined
-        ? c.call.completedAtMs - c.call.startedAtMs
-        : c.completed && c.call.startedAtMs === undefined && c.call.completedAtMs === undefined && c.startMs !== undefined && c.endMs !== undefined
-          ? c.endMs - c.startMs
-          : null,
+    exit_code: c.status !== "open" && c.kind === "shell" && c.exitCode !== undefined ? c.exitCode : null, // as written: the trace's arg names, kept as exported
+    // The model's duration (Call.timing): from one clock, never negative.
+    duration_ms: c.timing.durationMs ?? null, // as written: the trace's arg names, kept as exported
     line: c.startLine ?? c.endLine ?? null,
   };
-  if (c.modelCallId !== undefined) args.model_call_id = c.modelCallId;
-  if (c.shellId !== undefined) args.shell_id = c.shellId;
+  if (c.modelCallId !== undefined) args.model_call_id = c.modelCallId; // as written: the trace's arg names, kept as exported
+  if (c.kind === "shell" && c.backgroundTask !== undefined) args.shell_id = c.backgroundTask; // as written: the trace's arg names, kept as exported
   if (approx) args.time_approximate = true;
   if (!timed) args.time_unknown = true;
   return args;

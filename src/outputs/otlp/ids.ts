@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { RunRecord } from "../shared/run-record.js";
+import type { Run } from "../../model/run.js";
 
 /**
  * Trace and span ids derived from the log alone, so exporting the same log twice gives the same
@@ -7,9 +7,16 @@ import type { RunRecord } from "../shared/run-record.js";
  * its session_id and request_id; a run without request_id (cut off, or a 2025 log) by its
  * session_id and the line of its first event in its file, which the file's name does not change.
  */
-export function runKey(run: RunRecord): string {
-  const request = run.requestId !== undefined ? `request ${run.requestId}` : `line ${run.startLine}`;
+export function runKey(run: Run): string {
+  const requestId = requestIdOf(run);
+  const request = requestId !== undefined ? `request ${requestId}` : `line ${run.startLine}`;
   return `cursorlog\u0000${run.sessionId ?? ""}\u0000${request}`;
+}
+
+/** The id of the request the run answered, as its result writes it (exported as written: cursor.request.id, request_id). */
+export function requestIdOf(run: Run): string | undefined {
+  const id = run.result?.value.request_id; // as written: the result's request id
+  return typeof id === "string" && id !== "" ? id : undefined;
 }
 
 /** 32 hex digits (16 bytes), never all zero (an invalid trace id). */
