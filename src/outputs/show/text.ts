@@ -149,14 +149,15 @@ const GLUE = "\u0001";
 /** Our colour sequences (picocolors: ESC [ n m). */
 const SGR = /\u001b\[\d+m/g;
 
-/** `calls: 5 ok, 1 failed, 1 refused` (the kinds that occurred), or `no tool calls`. */
+/** `calls: 5 ok, 1 failed, 1 refused` (the bins that occurred; `without result`: still open), or `no tool calls`. */
 export function callCounts(f: SessionFoot): string {
   const parts: string[] = [];
-  const { ok, failed, refused, background } = f.calls;
+  const { ok, failed, refused, noResult, background } = f.calls;
   if (ok > 0) parts.push(`${ok} ok`);
   if (background > 0) parts.push(`${background} in background`);
   if (failed > 0) parts.push(`${failed} failed`);
   if (refused > 0) parts.push(`${refused} refused`);
+  if (noResult > 0) parts.push(`${noResult} completed without result`);
   if (f.open.length > 0) parts.push(`${f.open.length} without result`);
   return parts.length === 0 ? "no tool calls" : "calls: " + parts.join(", ");
 }
