@@ -109,7 +109,7 @@ export function textRenderer(c: Colors, width: number, terminalColumns = 0): Ren
       if (f.said) facts.push(saidFact(f));
       facts.push(f.tokens !== undefined ? `tokens ${f.tokens}` : "tokens not in log");
       facts.push(callCounts(f));
-      const verdict = [f.outcome === "finished" ? "── ✓ finished" : f.outcome === "error" ? "── ✗ ended in error (is_error)" : "── ✗ the run did not finish: no result"];
+      const verdict = [f.outcome === "finished" ? "── ✓ finished" : f.outcome === "error" ? "── ✗ ended in error (is_error)" : "── ✗ the run did not finish: no result"]; // as written: the flag of the agent's result that said it failed
       if (f.duration) verdict.push(f.duration);
       const verdictTone = f.outcome === "finished" ? c.green : c.red;
       lastWasLine = false;
