@@ -63,6 +63,12 @@ export interface DriverOptions {
    * error (an export of nothing is an empty one), the CLI's text in it still a warning.
    */
   noRun?: "error" | "quiet";
+  /**
+   * The agent CLI's text that no run took, in a file that held a run (text after its last result),
+   * is a warning at the file's end (default true; false: the sink shows it, in its `said` and
+   * `fileEnd`). A file with no run at all is an error either way.
+   */
+  unclaimed?: boolean;
 }
 
 /**
@@ -111,7 +117,8 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
       const outs: Out[] = [];
       // A run that ended with its result was told then.
       if (last !== undefined && last.result === undefined) outs.push(ended(last));
-      reportFileEnd(reporter, file, last !== undefined || opts.noRun === "quiet", reader.unclaimed(), unreadable === true);
+      const unclaimed = reader.unclaimed();
+      reportFileEnd(reporter, file, last !== undefined || opts.noRun === "quiet", last !== undefined && opts.unclaimed === false ? undefined : unclaimed, unreadable === true);
       if (sink.fileEnd !== undefined) outs.push(sink.fileEnd(file, lastLine, last, unreadable === true));
       return join(outs) as string | Iterable<string> | undefined;
     },

@@ -76,9 +76,11 @@ export interface Call {
   readonly writesFiles: boolean;
   /**
    * What a call that did not succeed said: its stderr, else its output, else its error text (the
-   * first that is not blank), and which of them it is; undefined when none.
+   * first that is not blank), and which of them it is; undefined when none. `inNote`: the call's
+   * note already says it in words when it is one line (its error or reason, quoted; a refusal, a
+   * time-out), so a renderer that prints the note need not print that line again.
    */
-  failureText(): { text: string; from: "stderr" | "output" | "error" } | undefined;
+  failureText(): { text: string; from: "stderr" | "output" | "error"; inNote?: true } | undefined;
   /** The arguments as logged (an output that prints them prints them as written). Cut for an open call. */
   readonly args: JsonObject | undefined;
   /**

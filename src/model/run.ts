@@ -83,7 +83,27 @@ export interface Run {
   /** Background tasks started in the run, and how many of them were seen to end. */
   readonly backgroundCount: number;
   readonly backgroundEnded: number;
+  /** The calls whose background task has not been seen to end yet, in the order they completed. */
+  backgroundRunning?(): Call[];
+  /**
+   * The run's duration as the agent's result states it (cursor-agent's), when it states one: the
+   * agent's own figure, which need not be end - start (show prints it, and `about end - start`
+   * without it).
+   */
+  readonly statedDurationMs?: number | undefined;
 }
+
+/**
+ * What the agent CLI told of the run itself, not of the agent's work: its connection lost and
+ * back, a request retried or resumed, a plan put to the user for approval (--mode plan: the plan
+ * comes so, not as the agent's text), a request refused (a headless question skipped, a command
+ * not approved). `what`: the request in words (`create plan`), "" when the log does not name it.
+ */
+export type Notice =
+  | { kind: "reconnecting" | "retrying"; attempt: number | undefined }
+  | { kind: "reconnected" | "resuming" }
+  | { kind: "plan"; text: string }
+  | { kind: "rejected"; what: string; reason: string | undefined };
 
 /** What one line did to the runs: the dialect tells the driver, which tells the outputs. */
 export interface Step {
@@ -115,4 +135,8 @@ export interface Step {
   thinking?: { text: string; done: boolean };
   /** A message of the user's (the prompt is the run's first). */
   user?: string;
+  /** This line only names the run (model, cwd, …: cursor-agent's system/init): nothing happened on it. */
+  init?: true;
+  /** What the agent CLI told of the run itself on this line (Notice). */
+  notice?: Notice;
 }

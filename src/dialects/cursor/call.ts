@@ -137,14 +137,18 @@ export class CursorCall implements Call {
     return writesFiles(this.raw);
   }
 
-  failureText(): { text: string; from: "stderr" | "output" | "error" } | undefined {
+  failureText(): { text: string; from: "stderr" | "output" | "error"; inNote?: true } | undefined {
     const o = this.raw.outcome ?? {};
     const stderr = nonBlank(o.stderr);
     if (stderr !== undefined) return { text: stderr, from: "stderr" };
+    // The note quotes an error or a reason, or names the refusal or time-out; a shell's failure
+    // only gives its exit code. (A stderr, even blank, is not what the note says.)
+    const inNote = this.raw.status !== "failure" && (o.stderr === undefined || o.stderr === "");
     const output = nonBlank(o.interleavedOutput) ?? nonBlank(o.stdout);
-    if (output !== undefined) return { text: output, from: "output" };
+    if (output !== undefined) return inNote ? { text: output, from: "output", inNote } : { text: output, from: "output" };
     const error = nonBlank(o.errorMessage) ?? nonBlank(o.error) ?? nonBlank(o.modelVisibleError) ?? nonBlank(o.reason);
-    return error === undefined ? undefined : { text: error, from: "error" };
+    if (error === undefined) return undefined;
+    return inNote ? { text: error, from: "error", inNote } : { text: error, from: "error" };
   }
 
   get args(): JsonObject | undefined {

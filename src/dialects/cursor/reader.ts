@@ -5,6 +5,7 @@ import type { Stamp } from "../../model/time.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
 import { FIELDS_READ } from "./action.js";
 import { CursorCall, lineTime } from "./call.js";
+import { noticeOf } from "./notice.js";
 import { otherAgentFormat } from "./other-agents.js";
 import { openCount, SessionTracker, type OpenCall, type Session, type Step as TrackerStep } from "./sessions.js";
 import { isAssistant, isInit, isPlainObject, messageText } from "./types.js";
@@ -22,6 +23,7 @@ export class CursorRun implements Run {
   start: Stamp | undefined;
   end: Stamp | undefined;
   usage: Usage | undefined;
+  statedDurationMs: number | undefined;
   backgroundCount = 0;
   backgroundEnded = 0;
   /** Background tasks still running: by task id, the call that started each. */
@@ -56,6 +58,9 @@ export class CursorRun implements Run {
   }
   get startedCount(): number {
     return this.session.startedCount;
+  }
+  backgroundRunning(): Call[] {
+    return [...this.running.values()];
   }
   openCalls(limit = Infinity): Call[] {
     const out: Call[] = [];
@@ -181,6 +186,7 @@ class CursorReader implements DialectReader {
     }
     if (ended !== undefined) step.ended = ended;
     if (isInit(ev)) {
+      step.init = true;
       run.model ??= str(ev.model);
       run.cwd ??= str(ev.cwd);
       run.permissionMode ??= str(ev.permissionMode);
@@ -196,6 +202,9 @@ class CursorReader implements DialectReader {
       step.thinking = { text: typeof ev.text === "string" ? ev.text : "", done: ev.subtype === "completed" };
     } else if (ev.type === "system" && ev.subtype === "task_notification") {
       step.backgroundEnd = this.backgroundEnd(run, rec, ts);
+    } else if (ev.type === "connection" || ev.type === "retry" || ev.type === "interaction_query") {
+      const notice = noticeOf(ev);
+      if (notice !== undefined) step.notice = notice;
     }
     if (st.started !== undefined) {
       const call = new CursorCall(st.started.callId, st.started.seq, st.startCall ?? st.started, st.started, undefined);
@@ -218,6 +227,8 @@ class CursorReader implements DialectReader {
     if (st.session.result === rec) {
       step.result = true;
       run.usage = usageOf(ev.usage);
+      const d = ev.duration_ms;
+      if (typeof d === "number" && Number.isFinite(d) && d >= 0) run.statedDurationMs = d;
     }
     return step;
   }

@@ -1,8 +1,5 @@
-import { actionLabel, actionTarget, statusNote, statusTone } from "../../dialects/cursor/action.js";
-import { fileChangeOf, lineCount, writesFiles } from "../../dialects/cursor/file-change.js";
-import type { CompletedCall } from "../../dialects/cursor/sessions.js";
-import type { ToolCall } from "../../dialects/cursor/tool-call.js";
-import { isPlainObject } from "../../dialects/cursor/types.js";
+import { lineCount } from "../../dialects/cursor/file-change.js";
+import type { Call } from "../../model/call.js";
 import { shownPath } from "../shared/run-path.js";
 import { loggedHunks, unifiedHunks } from "../shared/unified-diff.js";
 
@@ -41,57 +38,38 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
 }
 
-/** A call's duration in ms: completedAtMs - startedAtMs, else the events' timestamp_ms. */
-export function callDurationMs(done: CompletedCall): number | undefined {
-  const c = done.call;
-  if (c.startedAtMs !== undefined && c.completedAtMs !== undefined && c.completedAtMs >= c.startedAtMs) return c.completedAtMs - c.startedAtMs;
-  const end = done.rec.value.timestamp_ms;
-  const start = done.started?.timestampMs;
-  if (typeof end === "number" && typeof start === "number" && end >= start) return end - start;
-  return undefined;
-}
-
-/** The call ran on in the background: a shell with isBackground, a task whose result says so. */
-export function backgroundId(done: CompletedCall): string | undefined {
-  const c = done.call;
-  if (c.status !== "success") return undefined;
-  const o = c.outcome ?? {};
-  const tc = done.rec.value.tool_call;
-  const flagged = o.isBackground === true || (isPlainObject(tc) && tc.isBackground === true) || c.args?.isBackground === true;
-  if (!flagged) return undefined;
-  if (typeof o.shellId === "string" || typeof o.shellId === "number") return String(o.shellId);
-  if (typeof o.agentId === "string") return o.agentId;
-  return undefined;
-}
-
 /** The call's label, and its target with paths shown relative to the run's folder `cwd`. */
-export function labelOf(call: ToolCall, cwd: string | undefined): Pick<CallView, "label" | "target" | "path"> {
+export function labelOf(call: Call, cwd: string | undefined): Pick<CallView, "label" | "target" | "path"> {
   let path = false as boolean;
-  const target = actionTarget(call, (p) => {
+  const target = call.targetWith((p) => {
     path = true;
     return shownPath(p, cwd);
   });
-  return path ? { label: actionLabel(call), target, path } : { label: actionLabel(call), target };
+  return path ? { label: call.label, target, path } : { label: call.label, target };
 }
 
-export function viewOf(done: CompletedCall, opts: { lines: number; diff: boolean; cwd?: string | undefined }): CallView {
-  const call = done.call;
-  const tone = statusTone(call);
+/** What a background task is, by its call's kind: `Background shell`, `Background subagent task`. */
+export function backgroundLabel(call: Call): string {
+  return call.kind === "shell" ? "Background shell" : call.kind === "task" ? "Background subagent task" : "Background task";
+}
+
+/** A completed call's line: its mark from its status bin (a background task's own), its facts from the model. */
+export function viewOf(call: Call, opts: { lines: number; diff: boolean; cwd?: string | undefined }): CallView {
+  const ok = call.status === "ok";
   const view: CallView = {
-    mark: call.status === undefined ? "failed" : tone,
+    mark: ok ? "ok" : call.status === "refused" ? "refused" : "failed",
     ...labelOf(call, opts.cwd),
     tail: [],
   };
-  const ms = callDurationMs(done);
+  const ms = call.timing.durationMs;
   if (ms !== undefined) view.duration = formatDuration(ms);
-  const o = call.outcome ?? {};
-  if (call.kind === "shell" && typeof o.exitCode === "number") view.exitCode = o.exitCode;
-  if (tone !== "ok" || call.status === undefined) {
-    const note = statusNote(call);
+  if (call.exitCode !== undefined) view.exitCode = call.exitCode;
+  if (!ok) {
+    const note = call.note();
     if (note !== "") view.reason = note;
     view.tail = tailOf(call, opts.lines);
   }
-  const change = fileChangeOf(call);
+  const change = call.fileChange();
   if (change !== undefined) {
     const added = change.added ?? (change.op === "delete" ? 0 : change.after ? lineCount(change.after) : undefined);
     const removed = change.removed ?? (change.op === "create" ? 0 : undefined);
@@ -101,30 +79,24 @@ export function viewOf(done: CompletedCall, opts: { lines: number; diff: boolean
       else if (change.diffString !== undefined) view.diff = loggedHunks(change.diffString).lines;
       else view.diff = [];
     }
-  } else if (opts.diff && writesFiles(call) && call.status === "success") {
+  } else if (opts.diff && call.writesFiles && ok) {
     view.diff = [];
   }
-  const bg = backgroundId(done);
-  if (bg !== undefined) {
+  const task = call.backgroundTask;
+  if (task !== undefined) {
     view.mark = "background";
-    view.note = call.kind === "shell" ? `in background, shell ${bg}` : "in background";
+    view.note = call.kind === "shell" ? `in background, shell ${task}` : "in background";
   }
   return view;
 }
 
-/** The last `n` non-empty lines of what a failed call said: stderr, else its output, else the error text. */
-function tailOf(call: ToolCall, n: number): string[] {
+/** The last `n` non-empty lines of what a call that did not succeed said (Call.failureText). */
+function tailOf(call: Call, n: number): string[] {
   if (n <= 0) return [];
-  const o = call.outcome ?? {};
-  const text =
-    nonBlank(o.stderr) ?? nonBlank(o.interleavedOutput) ?? nonBlank(o.stdout) ?? nonBlank(o.errorMessage) ?? nonBlank(o.error) ?? nonBlank(o.modelVisibleError) ?? nonBlank(o.reason);
-  if (text === undefined) return [];
-  const lines = text.replace(/\s+$/, "").split(/\r?\n/);
+  const said = call.failureText();
+  if (said === undefined) return [];
+  const lines = said.text.replace(/\s+$/, "").split(/\r?\n/);
   // A one-line reason is already in the call's line.
-  if (lines.length === 1 && call.status !== "failure" && (o.stderr === undefined || o.stderr === "")) return [];
+  if (lines.length === 1 && said.inNote === true) return [];
   return lines.slice(-n);
-}
-
-function nonBlank(v: unknown): string | undefined {
-  return typeof v === "string" && v.trim() !== "" ? v : undefined;
 }

@@ -1,16 +1,17 @@
 import { colorsOf, type ColorsOption } from "../shared/colors.js";
 import type { Reporter } from "../../diagnostics.js";
-import { SessionTracker, type OpenCall, type Session } from "../../dialects/cursor/sessions.js";
-import { isInit, isPlainObject, isResult, messageText, type UserEvent } from "../../dialects/cursor/types.js";
+import { cursorDialect } from "../../dialects/cursor/reader.js";
+import { drive, type RunSink } from "../../driver/driver.js";
 import { ExitCode } from "../../exit-codes.js";
-import type { JsonObject, JsonRecord, Problem } from "../../input/record.js";
+import type { JsonRecord, Problem } from "../../input/record.js";
+import type { BackgroundEnd, Call } from "../../model/call.js";
+import type { Notice, Run, Step, Usage } from "../../model/run.js";
+import { RunText } from "../../model/text.js";
 import type { Stage } from "../../stream/stage.js";
-import { isoTimeFormatter } from "../shared/iso-time.js";
+import { isoTimeFormatter, type IsoTime } from "../shared/iso-time.js";
 import { thinkingTimes } from "../shared/thinking-times.js";
-import { reportFileEnd } from "../shared/incomplete.js";
-import { backgroundId, formatDuration, labelOf, viewOf, type CallView } from "./call-view.js";
+import { backgroundLabel, formatDuration, labelOf, viewOf, type CallView } from "./call-view.js";
 import { markdownRenderer } from "./markdown.js";
-import { MessageBuffer, ThinkingBuffer } from "./message-buffer.js";
 import { SaidLines } from "./said-lines.js";
 import type { Renderer, SessionFoot, SessionHead } from "./render.js";
 import { textRenderer } from "./text.js";
@@ -28,7 +29,7 @@ export interface ShowOptions {
   lines: number;
   /** Each edit's diff under its line. */
   diff: boolean;
-  /** Exit 1 for a result with is_error, 4 for a run without a result. */
+  /** Exit 1 for a failed run (its result says so), 4 for a run without a result. */
   exitStatus: boolean;
   /**
    * A terminal reading a live log: a call still running after LIVE_AFTER_MS shows as a line that
@@ -42,395 +43,388 @@ export const LIVE_AFTER_MS = 1000;
 /** Carriage return and erase-line: the live line goes, what follows takes its place. */
 const ERASE = "\r\u001b[2K";
 
-interface Background {
-  label: string;
-  target: string;
-  /** Log time it went to the background, for how long it ran. */
-  startMs?: number;
-}
-
-/** What one session has shown so far. */
-class SessionView {
+/** What one run has shown so far, and what waits to be shown. */
+class RunView {
   headShown = false;
-  footShown = false;
+  /** The user's messages that came before the header, shown under it. */
   prompt = "";
-  firstMs?: number;
-  lastMs?: number;
-  readonly head: SessionHead;
-  readonly message = new MessageBuffer();
-  readonly thinking = new ThinkingBuffer();
-  readonly calls = { ok: 0, failed: 0, refused: 0, background: 0 };
-  readonly background = new Map<string, Background>();
+  /** The agent's message since the last thing shown (model/text.ts: deltas and whole messages). */
+  message = new RunText();
+  /** The thinking of the current phase. */
+  thinking = "";
+  readonly calls: SessionFoot["calls"] = { ok: 0, failed: 0, refused: 0, noResult: 0, background: 0 };
   /** Wall-clock time each open call was first seen (live line). */
   readonly seenAt = new Map<string, number>();
-  /** The agent CLI's own text lines in this session: the first one's line, how many. */
-  said?: { line: number; count: number };
-  /** Such lines that came before the session's header, shown after it (the first and last few). */
-  saidBefore?: SaidLines;
+  /** The agent CLI's text lines that came before the run's header, shown after it (the first and last few). */
+  saidBefore?: SaidLines | undefined;
 
-  constructor(readonly session: Session) {
-    this.head = { index: session.index, file: session.file, line: session.startLine };
-  }
+  constructor(readonly run: Run) {}
 }
 
 /**
- * `cursorlog show`: the transcript of a run, for a person. Per session a header and the prompt,
- * the agent's messages as paragraphs, a line per tool call as it completes, the final answer and
- * a footer. Text waits for the next non-text event (to join deltas and drop
- * `--stream-partial-output` repeats); everything else is written as it arrives.
+ * `cursorlog show` as the driver's sink (driver/driver.ts): per run a header and the prompt, the
+ * agent's messages as paragraphs, a line per tool call as it completes, the final answer and a
+ * footer. Text waits for the next thing that is not text (the model joins its pieces); everything
+ * else is written as it arrives. Every fact comes from the run model; this only renders.
  */
-/** A Stage that also takes the agent CLI's own text lines (Stage.said where the input layer gives them). */
-export type ShowStage = Stage & { said(p: Problem): string | undefined };
-
-export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
-  const r: Renderer = opts.format === "markdown" ? markdownRenderer() : textRenderer(colorsOf(opts.colors), opts.width, opts.terminalColumns);
-  const iso = isoTimeFormatter();
-  const tracker = new SessionTracker();
-  let view: SessionView | undefined;
-  let shownAny = false;
+class ShowSink implements RunSink {
+  /** The run being shown (after its result, until the next run or the end of its file: the live line reads it). */
+  view: RunView | undefined;
+  private shownAny = false;
+  private readonly iso: IsoTime = isoTimeFormatter();
   /**
-   * The agent CLI's text lines that came when no session was open, by file: the next session that
+   * The agent CLI's text lines that came when no run was in progress, by file: the next run that
    * begins in the file takes them. Only the first and last few are kept (SaidLines).
    */
-  const pending = new Map<string, SaidLines>();
-  // Live line state.
-  let push: ((text: string) => void) | undefined;
-  let liveShown = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly pending = new Map<string, SaidLines>();
 
-  function head(v: SessionView): string {
-    if (v.headShown) return "";
-    v.headShown = true;
-    if (v.firstMs !== undefined) v.head.started = iso(v.firstMs);
-    let out = r.head(v.head, !shownAny);
-    shownAny = true;
-    if (v.prompt !== "") out += r.prompt(v.prompt);
-    v.prompt = "";
-    if (v.saidBefore !== undefined) out += saidLines(v.saidBefore, false);
-    v.saidBefore = undefined;
-    return out;
-  }
+  constructor(
+    private readonly opts: ShowOptions,
+    private readonly reporter: Reporter,
+    readonly r: Renderer,
+  ) {}
 
-  function saidLine(p: Problem, where = false): string {
-    return r.event("failed", `${where ? `${p.file}${p.line !== undefined ? ":" + p.line : ""}: ` : ""}the agent CLI said: ${p.message}`);
-  }
-
-  /** The lines a SaidLines kept, and one line in their middle for those it left out. */
-  function saidLines(q: SaidLines, where: boolean): string {
-    let out = "";
-    for (const p of q.head) out += saidLine(p, where);
-    if (q.skipped > 0) {
-      const n = q.skipped;
-      out += r.event("failed", `${where ? `${q.file}: ` : ""}the agent CLI said ${n} more line${n === 1 ? "" : "s"} here (lines ${q.firstSkipped}–${q.lastSkipped}), not shown`);
+  runStart(run: Run): string {
+    const v = (this.view = new RunView(run));
+    const q = this.pending.get(run.file);
+    if (q !== undefined) {
+      this.pending.delete(run.file);
+      v.saidBefore = q;
     }
-    for (const p of q.last()) out += saidLine(p, where);
-    return out;
+    return "";
   }
 
-  function noteSaid(v: SessionView, p: Problem, count = 1): void {
-    if (v.said === undefined) v.said = { line: p.line ?? 0, count };
-    else v.said.count += count;
+  callStarted(call: Call, run: Run): string {
+    const v = this.viewOf(run);
+    v.seenAt.set(call.id, Date.now());
+    return this.before(v);
+  }
+
+  callRestarted(_call: Call, run: Run): string {
+    return this.before(this.viewOf(run));
+  }
+
+  callDone(call: Call, run: Run): string {
+    const v = this.viewOf(run);
+    const out = this.before(v);
+    v.seenAt.delete(call.id);
+    this.count(v, call);
+    return out + this.r.call(viewOf(call, { lines: this.opts.lines, diff: this.opts.diff, cwd: run.cwd }));
+  }
+
+  backgroundEnd(end: BackgroundEnd, run: Run): string {
+    const v = this.viewOf(run);
+    return this.before(v) + this.ended(end, run);
+  }
+
+  /** What a line tells besides its calls: the user's and the agent's text, thinking, notices, the result. */
+  line(_rec: JsonRecord, step: Step): string {
+    const v = this.viewOf(step.run);
+    if (step.init === true) return "";
+    if (step.user !== undefined) {
+      if (v.headShown) return this.flushText(v, false) + this.r.prompt(step.user);
+      v.prompt += step.user;
+      return "";
+    }
+    let out = this.head(v);
+    if (step.text !== undefined) {
+      v.message.observe(step);
+      return out + this.flushThinking(v);
+    }
+    if (step.thinking !== undefined) {
+      v.thinking += step.thinking.text;
+      out += this.flushMessage(v, false);
+      return step.thinking.done ? out + this.flushText(v, false) : out;
+    }
+    out += this.flushText(v, step.result === true);
+    if (step.notice !== undefined) out += this.notice(step.notice);
+    return out;
   }
 
   /**
    * A line of the agent CLI's own text among the events (its stderr merged into the log; a failed
-   * run ends with one): shown where it occurs, counted in the footer. Before a session's first
-   * event it waits for the session's header; one no session takes is shown at the end of its file.
+   * run ends with one): shown where it occurs, counted in the footer. Before a run's header it
+   * waits for the header; one no run takes is shown at the end of its file.
    */
-  function said(p: Problem): string {
-    const v = view;
-    if (v !== undefined && !v.footShown && v.session.result === undefined && v.session.file === p.file) {
-      noteSaid(v, p);
-      if (!v.headShown) {
-        (v.saidBefore ??= new SaidLines(p.file)).push(p);
-        return "";
-      }
-      return flushText(v, false) + saidLine(p);
+  said(p: Problem, run: Run | undefined): string {
+    const v = this.view;
+    if (run !== undefined && v !== undefined && v.run === run) {
+      if (v.headShown) return this.flushText(v, false) + this.saidLine(p);
+      (v.saidBefore ??= new SaidLines(p.file)).push(p);
+      return "";
     }
-    let q = pending.get(p.file);
-    if (q === undefined) pending.set(p.file, (q = new SaidLines(p.file)));
+    let q = this.pending.get(p.file);
+    if (q === undefined) this.pending.set(p.file, (q = new SaidLines(p.file)));
     q.push(p);
     return "";
   }
 
-  /** Text lines no session took (a file that holds no event, text after the last result). */
-  function unclaimed(file: string): string {
-    const q = pending.get(file);
+  runEnd(run: Run): string {
+    const v = this.viewOf(run);
+    if (this.opts.exitStatus) {
+      if (run.outcome === "failed") this.reporter.raise(ExitCode.NEGATIVE);
+      else if (run.outcome === "cut-off") this.reporter.raise(ExitCode.INCOMPLETE);
+    }
+    return this.head(v) + this.flushText(v, false) + this.r.foot(this.foot(v));
+  }
+
+  fileEnd(file: string, _lastLine: number, last: Run | undefined): string {
+    this.view = undefined;
+    const q = this.pending.get(file);
     if (q === undefined) return "";
-    pending.delete(file);
-    return saidLines(q, true);
+    this.pending.delete(file);
+    // No run in the file: the driver said so ("no session in the input"), quoting this text.
+    return last === undefined ? "" : this.saidLines(q, true);
   }
 
-  function flushText(v: SessionView, final: boolean): string {
-    let out = "";
-    if (!v.thinking.empty) {
-      const t = v.thinking.take();
-      if (opts.thinking) out += r.thinking(t);
-    }
-    if (!v.message.empty) out += r.message(v.message.take(), final);
+  /** The view of `run` (the run in progress: runStart made it). */
+  private viewOf(run: Run): RunView {
+    if (this.view === undefined || this.view.run !== run) this.runStart(run);
+    return this.view!;
+  }
+
+  /** What comes before anything but text: the header, once, and the text so far. */
+  private before(v: RunView): string {
+    return this.head(v) + this.flushText(v, false);
+  }
+
+  private head(v: RunView): string {
+    if (v.headShown) return "";
+    v.headShown = true;
+    const run = v.run;
+    const h: SessionHead = { index: run.index, file: run.file, line: run.startLine };
+    if (run.sessionId !== undefined) h.sessionId = run.sessionId;
+    if (run.model !== undefined) h.model = run.model;
+    if (run.cwd !== undefined) h.cwd = run.cwd;
+    const started = this.iso(run.start?.ms);
+    if (started !== undefined) h.started = started;
+    let out = this.r.head(h, !this.shownAny);
+    this.shownAny = true;
+    if (v.prompt !== "") out += this.r.prompt(v.prompt);
+    v.prompt = "";
+    if (v.saidBefore !== undefined) out += this.saidLines(v.saidBefore, false);
+    v.saidBefore = undefined;
     return out;
   }
 
-  function foot(v: SessionView, s: Session): string {
-    v.footShown = true;
+  private flushThinking(v: RunView): string {
+    if (v.thinking === "") return "";
+    const t = v.thinking;
+    v.thinking = "";
+    return this.opts.thinking ? this.r.thinking(t) : "";
+  }
+
+  private flushMessage(v: RunView, final: boolean): string {
+    const text = v.message.text();
+    if (text === "") return "";
+    v.message = new RunText();
+    return this.r.message(text, final);
+  }
+
+  private flushText(v: RunView, final: boolean): string {
+    return this.flushThinking(v) + this.flushMessage(v, final);
+  }
+
+  /** The footer's call counts: a background task is its own, the others by status bin. */
+  private count(v: RunView, call: Call): void {
+    const c = v.calls;
+    if (call.backgroundTask !== undefined) c.background++;
+    else if (call.status === "ok") c.ok++;
+    else if (call.status === "refused") c.refused++;
+    else if (call.status === "no-result") c.noResult++;
+    else c.failed++;
+  }
+
+  private foot(v: RunView): SessionFoot {
+    const run = v.run;
+    const cwd = run.cwd;
     const f: SessionFoot = {
-      outcome: "unfinished",
-      file: s.file,
-      lastLine: s.lastLine,
+      outcome: run.outcome === "finished" ? "finished" : run.outcome === "failed" ? "error" : "unfinished",
+      file: run.file,
+      lastLine: run.lastLine,
       calls: v.calls,
-      open: [...s.open.values()].map((c) => openView(c, v.head.cwd)),
-      stillBackground: [...v.background.values()].map((b) => `${b.label}${b.target ? ": " + b.target : ""}`),
+      open: run.openCalls().map((c) => openView(c, cwd)),
+      stillBackground: (run.backgroundRunning?.() ?? []).map((c) => {
+        const target = labelOf(c, cwd).target;
+        return `${backgroundLabel(c)}${target ? ": " + target : ""}`;
+      }),
     };
-    if (v.said !== undefined) f.said = v.said;
-    const res = s.result?.value;
-    if (res !== undefined) {
-      f.outcome = res.is_error === true ? "error" : "finished";
-      if (typeof res.duration_ms === "number" && res.duration_ms >= 0) f.duration = formatDuration(res.duration_ms);
-      const tokens = tokensOf(res.usage);
-      if (tokens !== undefined) f.tokens = tokens;
-      if (opts.exitStatus && res.is_error === true) reporter.raise(ExitCode.NEGATIVE);
-    } else if (opts.exitStatus) {
-      reporter.raise(ExitCode.INCOMPLETE);
-    }
-    if (f.duration === undefined && v.firstMs !== undefined && v.lastMs !== undefined && v.lastMs > v.firstMs) {
-      f.duration = `about ${formatDuration(v.lastMs - v.firstMs)}`;
-    }
-    return r.foot(f);
+    if (run.said !== undefined) f.said = { line: run.said.line, count: run.said.more + 1 };
+    if (run.statedDurationMs !== undefined) f.duration = formatDuration(run.statedDurationMs);
+    else if (run.start !== undefined && run.end !== undefined && run.end.ms > run.start.ms) f.duration = `about ${formatDuration(run.end.ms - run.start.ms)}`;
+    const tokens = run.usage === undefined ? undefined : tokensOf(run.usage);
+    if (tokens !== undefined) f.tokens = tokens;
+    return f;
   }
 
-  function end(s: Session | undefined): string {
-    if (s === undefined || view === undefined || view.session !== s) return "";
-    const v = view;
-    view = undefined;
-    if (v.footShown) return "";
-    return head(v) + flushText(v, false) + foot(v, s);
+  /** A background task's end: what it was, how it ended, how long it ran (from its call's start: BackgroundEnd). */
+  private ended(end: BackgroundEnd, run: Run): string {
+    const call = end.call;
+    const status = end.status ?? "ended";
+    const title = end.title ?? (end.taskId !== "" ? `task ${end.taskId}` : "");
+    let what: string;
+    if (call !== undefined) {
+      const target = labelOf(call, run.cwd).target;
+      what = `${backgroundLabel(call)} ended${target ? ": " + target : ""}`;
+    } else what = `Background task ended${title ? ": " + title : ""}`;
+    const after = end.durationMs !== undefined ? ` · after ${formatDuration(end.durationMs)}` : "";
+    // Why it did not succeed, in its own words (raw text), as a failed call's last lines.
+    const detail = status !== "success" && end.detail !== undefined && this.opts.lines > 0 ? end.detail.replace(/\s+$/, "").split(/\r?\n/).slice(-this.opts.lines) : [];
+    return this.r.event(status === "success" ? "ended" : "failed", `${what} · ${status}${after}`, detail.length === 1 && detail[0] === "" ? [] : detail);
   }
 
-  function openView(c: OpenCall, cwd: string | undefined): CallView {
-    return { mark: "running", ...labelOf(c, cwd), tail: [] };
+  /** What the agent CLI told of the run itself: the connection, a retry, a plan to approve, a request rejected. */
+  private notice(n: Notice): string {
+    const attempt = (a: number | undefined): string => (a !== undefined ? ` (attempt ${a})` : "");
+    switch (n.kind) {
+      case "reconnecting":
+        return this.r.event("running", `connection lost, reconnecting${attempt(n.attempt)}`);
+      case "reconnected":
+        return this.r.event("running", "reconnected");
+      case "retrying":
+        return this.r.event("running", `retrying the request${attempt(n.attempt)}`);
+      case "resuming":
+        return this.r.event("running", "resuming the run");
+      case "plan":
+        return this.r.message(`Plan:\n${n.text}`, false);
+      case "rejected":
+        return this.r.event("refused", `${n.what || "request"} request rejected${n.reason !== undefined ? `: ${n.reason}` : ""}`);
+    }
   }
 
-  function record(rec: JsonRecord): string {
-    const step = tracker.observe(rec);
-    let out = step.ended ? end(step.ended) : "";
-    if (view === undefined || view.session !== step.session) {
-      view = new SessionView(step.session);
-      const q = pending.get(step.session.file);
-      if (q !== undefined) {
-        pending.delete(step.session.file);
-        noteSaid(view, q.first!, q.count);
-        view.saidBefore = q;
-      }
+  private saidLine(p: Problem, where = false): string {
+    return this.r.event("failed", `${where ? `${p.file}${p.line !== undefined ? ":" + p.line : ""}: ` : ""}the agent CLI said: ${p.message}`);
+  }
+
+  /** The lines a SaidLines kept, and one line in their middle for those it left out. */
+  private saidLines(q: SaidLines, where: boolean): string {
+    let out = "";
+    for (const p of q.head) out += this.saidLine(p, where);
+    if (q.skipped > 0) {
+      const n = q.skipped;
+      out += this.r.event("failed", `${where ? `${q.file}: ` : ""}the agent CLI said ${n} more line${n === 1 ? "" : "s"} here (lines ${q.firstSkipped}–${q.lastSkipped}), not shown`);
     }
-    const v = view;
-    const ev = rec.value;
-    const ms = timeOf(ev);
-    if (ms !== undefined) {
-      v.firstMs ??= ms;
-      v.lastMs = ms;
-    }
-    if (isInit(ev)) {
-      if (typeof ev.model === "string") v.head.model = ev.model;
-      if (typeof ev.cwd === "string") v.head.cwd = ev.cwd;
-      if (typeof ev.session_id === "string") v.head.sessionId = ev.session_id;
-      return out;
-    }
-    if (v.head.sessionId === undefined && typeof ev.session_id === "string") v.head.sessionId = ev.session_id;
-    if (ev.type === "user") {
-      const text = messageText(ev as UserEvent);
-      if (!v.headShown) v.prompt += text;
-      else out += flushText(v, false) + r.prompt(text);
-      return out;
-    }
-    out += head(v);
-    if (v.message.observe(ev)) {
-      if (!v.thinking.empty) {
-        const t = v.thinking.take();
-        if (opts.thinking) out += r.thinking(t);
-      }
-      return out;
-    }
-    const phase = v.thinking.observe(ev);
-    if (phase !== false) {
-      if (!v.message.empty) out += r.message(v.message.take(), false);
-      if (phase === "completed") out += flushText(v, false);
-      return out;
-    }
-    if (isResult(ev)) return out + flushText(v, true) + foot(v, step.session);
-    out += flushText(v, false);
-    if (step.started) v.seenAt.set(step.started.callId, Date.now());
-    const done = step.completed;
-    if (done) {
-      v.seenAt.delete(done.callId);
-      const cv = viewOf(done, { lines: opts.lines, diff: opts.diff, cwd: v.head.cwd });
-      if (cv.mark === "ok") v.calls.ok++;
-      else if (cv.mark === "refused") v.calls.refused++;
-      else if (cv.mark === "background") v.calls.background++;
-      else v.calls.failed++;
-      const bg = backgroundId(done);
-      if (bg !== undefined) {
-        const label = done.call.kind === "shell" ? "Background shell" : done.call.kind === "task" ? "Background subagent task" : "Background task";
-        const b: Background = { label, target: cv.target };
-        const at = done.call.completedAtMs ?? ms;
-        if (at !== undefined) b.startMs = at;
-        v.background.set(bg, b);
-      }
-      return out + r.call(cv);
-    }
-    if (ev.type === "system" && ev.subtype === "task_notification") return out + notification(v, ev, ms);
-    if (ev.type === "connection" && ev.subtype === "reconnecting") {
-      return out + r.event("running", `connection lost, reconnecting${typeof ev.attempt === "number" ? ` (attempt ${ev.attempt})` : ""}`);
-    }
-    if (ev.type === "connection" && ev.subtype === "reconnected") return out + r.event("running", "reconnected");
-    if (ev.type === "retry" && ev.subtype === "starting") {
-      return out + r.event("running", `retrying the request${typeof ev.attempt === "number" ? ` (attempt ${ev.attempt})` : ""}`);
-    }
-    if (ev.type === "retry" && ev.subtype === "resuming") return out + r.event("running", "resuming the run");
-    if (ev.type === "interaction_query") return out + interaction(ev);
+    for (const p of q.last()) out += this.saidLine(p, where);
     return out;
   }
+}
 
-  /**
-   * The approval hand-shake (FORMAT.md §2): in --mode plan the plan comes as a request's
-   * createPlanRequestQuery.args.plan, not as assistant text, so it is shown as a paragraph; a
-   * response that rejects a request (a headless question skipped, a command refused) says so.
-   */
-  function interaction(ev: JsonObject): string {
-    const what = (name: unknown): string => (typeof name === "string" ? name.replace(/(Request)?(Query|Response)$/, "").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase() : "");
-    if (ev.subtype === "request" && isPlainObject(ev.query)) {
-      for (const [k, body] of Object.entries(ev.query)) {
-        if (k !== "createPlanRequestQuery" || !isPlainObject(body) || !isPlainObject(body.args)) continue;
-        if (typeof body.args.plan === "string" && body.args.plan.trim() !== "") return r.message(`Plan:\n${body.args.plan}`, false);
-      }
-      return "";
-    }
-    if (ev.subtype === "response" && isPlainObject(ev.response)) {
-      for (const [k, body] of Object.entries(ev.response)) {
-        if (k === "id" || !isPlainObject(body) || !isPlainObject(body.rejected)) continue;
-        const reason = typeof body.rejected.reason === "string" && body.rejected.reason !== "" ? `: ${body.rejected.reason}` : "";
-        return r.event("refused", `${what(k) || "request"} request rejected${reason}`);
-      }
-    }
-    return "";
-  }
+function openView(c: Call, cwd: string | undefined): CallView {
+  return { mark: "running", ...labelOf(c, cwd), tail: [] };
+}
 
-  function notification(v: SessionView, ev: JsonObject, ms: number | undefined): string {
-    const id = typeof ev.task_id === "string" || typeof ev.task_id === "number" ? String(ev.task_id) : undefined;
-    const status = typeof ev.status === "string" ? ev.status : "ended";
-    const b = id !== undefined ? v.background.get(id) : undefined;
-    if (b !== undefined && id !== undefined) v.background.delete(id);
-    const title = typeof ev.title === "string" && ev.title !== "" ? ev.title : id !== undefined ? `task ${id}` : "";
-    const what = b !== undefined ? `${b.label} ended${b.target ? ": " + b.target : ""}` : `Background task ended${title ? ": " + title : ""}`;
-    const after = b?.startMs !== undefined && ms !== undefined && ms >= b.startMs ? ` · after ${formatDuration(ms - b.startMs)}` : "";
-    // Why it did not succeed, in its own words (`detail`: raw text), as a failed call's last lines.
-    const detail = status !== "success" && typeof ev.detail === "string" && opts.lines > 0 ? ev.detail.replace(/\s+$/, "").split(/\r?\n/).slice(-opts.lines) : [];
-    return r.event(status === "success" ? "ended" : "failed", `${what} · ${status}${after}`, detail.length === 1 && detail[0] === "" ? [] : detail);
-  }
+/**
+ * The live line (a terminal reading a live log): the oldest call still running, once it has run
+ * LIVE_AFTER_MS, redrawn each second; whatever is written next erases it and takes its place.
+ */
+class LiveLine {
+  push: ((text: string) => void) | undefined;
+  private shown = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
-  // The live line (terminal only).
-  function erase(out: string): string {
-    if (!liveShown || out === "") return out;
-    liveShown = false;
+  constructor(private readonly sink: ShowSink) {}
+
+  /** `out` with the live line erased before it, when it is shown. */
+  erase(out: string): string {
+    if (!this.shown || out === "") return out;
+    this.shown = false;
     return ERASE + out;
   }
 
-  function drawLive(): void {
-    timer = undefined;
-    const v = view;
-    if (push === undefined || v === undefined) return;
-    const open = [...v.session.open.values()];
-    if (open.length === 0) return;
-    const oldest = open[0]!;
-    const since = v.seenAt.get(oldest.callId) ?? Date.now();
-    const elapsed = Math.max(0, Date.now() - since);
-    if (elapsed >= LIVE_AFTER_MS && r.live) {
-      push(ERASE + r.live(openView(oldest, v.head.cwd), liveElapsed(elapsed), open.length - 1));
-      liveShown = true;
-    }
-    arm(elapsed >= LIVE_AFTER_MS ? 1000 - (elapsed % 1000) : LIVE_AFTER_MS - elapsed);
-  }
-
-  function arm(delay: number): void {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(drawLive, Math.max(10, delay));
-    timer.unref?.();
-  }
-
-  function afterRecord(): void {
-    if (!opts.live || push === undefined) return;
-    if (view !== undefined && view.session.open.size > 0) {
-      if (timer === undefined) arm(LIVE_AFTER_MS);
-    } else if (timer !== undefined) {
-      clearTimeout(timer);
-      timer = undefined;
+  /** After each line: the timer runs while the run has a call open. */
+  after(): void {
+    if (this.push === undefined) return;
+    const v = this.sink.view;
+    if (v !== undefined && v.run.openCount > 0) {
+      if (this.timer === undefined) this.arm(LIVE_AFTER_MS);
+    } else if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
     }
   }
 
-  function stopLive(): string {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    if (!liveShown) return "";
-    liveShown = false;
+  stop(): string {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.shown) return "";
+    this.shown = false;
     return ERASE;
   }
 
-  return {
+  private draw(): void {
+    this.timer = undefined;
+    const v = this.sink.view;
+    if (this.push === undefined || v === undefined) return;
+    const oldest = v.run.openCalls(1)[0];
+    if (oldest === undefined) return;
+    const since = v.seenAt.get(oldest.id) ?? Date.now();
+    const elapsed = Math.max(0, Date.now() - since);
+    const r = this.sink.r;
+    if (elapsed >= LIVE_AFTER_MS && r.live) {
+      this.push(ERASE + r.live(openView(oldest, v.run.cwd), liveElapsed(elapsed), v.run.openCount - 1));
+      this.shown = true;
+    }
+    this.arm(elapsed >= LIVE_AFTER_MS ? 1000 - (elapsed % 1000) : LIVE_AFTER_MS - elapsed);
+  }
+
+  private arm(delay: number): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.draw(), Math.max(10, delay));
+    this.timer.unref?.();
+  }
+}
+
+/** A Stage that also takes the agent CLI's own text lines (Stage.said where the input layer gives them). */
+export type ShowStage = Stage & { said(p: Problem): string | undefined };
+
+/** `cursorlog show`: the transcript of a run, for a person (ShowSink), with its live line on a terminal. */
+export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
+  const r: Renderer = opts.format === "markdown" ? markdownRenderer() : textRenderer(colorsOf(opts.colors), opts.width, opts.terminalColumns);
+  const sink = new ShowSink(opts, reporter, r);
+  const live = new LiveLine(sink);
+  const inner = drive(sink, reporter, {
+    dialect: cursorDialect,
+    // What a run's end, a failed run and the CLI's text tell is in the transcript; -e sets the status.
+    cutOff: "quiet",
+    failed: false,
+    unclaimed: false,
     // Tool calls are read whole (their output's last lines and diffs are shown). Without
     // --thinking a thinking line (most of a log) is read for its time alone, never parsed: it
-    // stands in as {type, timestamp_ms}, which still dates the session and ends a message.
+    // stands in as a thinking line with a time and no text, which still dates the run and ends a message.
     ...(opts.thinking ? {} : { skip: thinkingTimes() }),
-    record(rec) {
-      const out = erase(record(rec));
-      afterRecord();
-      return out === "" ? undefined : out;
-    },
+  });
+  const done = (out: string | Buffer | Iterable<string> | undefined): string | undefined => {
+    const s = live.erase(typeof out === "string" ? out : out === undefined ? "" : [...(out as Iterable<string>)].join(""));
+    live.after();
+    return s === "" ? undefined : s;
+  };
+  const stage: ShowStage = {
+    record: (rec) => done(inner.record(rec)),
     // The agent CLI's own text line (a Problem of kind "said" from the input layer): never fatal.
-    said(p: Problem) {
-      const out = erase(said(p));
-      return out === "" ? undefined : out;
-    },
-    fileEnd(file, lastLine, unreadable) {
-      const last = tracker.endFile(lastLine);
-      let out: string;
-      if (last === undefined) {
-        // No event at all in the file: no transcript, and the error every command gives
-        // ("no session in the input", status 4), quoting the agent CLI's text if that is all it held.
-        const mine = pending.get(file);
-        pending.delete(file);
-        const first = mine?.first;
-        reportFileEnd(reporter, file, undefined, first === undefined ? undefined : { line: first.line ?? 0, text: first.message, more: mine!.count - 1 }, unreadable);
-        out = "";
-      } else out = erase(end(last) + unclaimed(file));
-      afterRecord();
-      return out === "" ? undefined : out;
-    },
+    said: (p) => done(inner.said!(p)),
+    fileEnd: (file, lastLine, unreadable) => done(inner.fileEnd!(file, lastLine, unreadable)),
     finish() {
-      const out = stopLive();
+      const out = live.stop();
       return out === "" ? undefined : out;
     },
     attach(p) {
-      if (opts.live) push = p;
+      if (opts.live) live.push = p;
     },
   };
+  if (inner.skip !== undefined) stage.skip = inner.skip;
+  return stage;
 }
 
-function timeOf(ev: JsonObject): number | undefined {
-  if (typeof ev.timestamp_ms === "number" && Number.isFinite(ev.timestamp_ms)) return ev.timestamp_ms;
-  return undefined;
-}
-
-/** `1,234 in · 567 out · 10 cache read · 0 cache write`: the usage fields the result has. */
-function tokensOf(usage: unknown): string | undefined {
-  if (!isPlainObject(usage)) return undefined;
+/** `1,234 in · 567 out · 10 cache read · 0 cache write`: the counts the run's usage states. */
+function tokensOf(usage: Usage): string | undefined {
   const parts: string[] = [];
-  const add = (key: string, name: string): void => {
-    const n = usage[key];
-    if (typeof n === "number" && Number.isFinite(n)) parts.push(`${n.toLocaleString("en-US")} ${name}`);
+  const add = (n: number | undefined, name: string): void => {
+    if (n !== undefined) parts.push(`${n.toLocaleString("en-US")} ${name}`);
   };
-  add("inputTokens", "in");
-  add("outputTokens", "out");
-  add("cacheReadTokens", "cache read");
-  add("cacheWriteTokens", "cache write");
+  add(usage.inputTokens, "in");
+  add(usage.outputTokens, "out");
+  add(usage.cacheReadTokens, "cache read");
+  add(usage.cacheWriteTokens, "cache write");
   return parts.length === 0 ? undefined : parts.join(" · ");
 }
 

@@ -123,7 +123,7 @@ export function markdownRenderer(): Renderer {
       if (f.said) facts.push(saidFact(f));
       facts.push(f.tokens !== undefined ? `tokens ${f.tokens}` : "tokens not in log");
       facts.push(callCounts(f));
-      const verdict = f.outcome === "finished" ? "✓ finished" : f.outcome === "error" ? "✗ ended in error (is_error)" : "✗ the run did not finish: no result";
+      const verdict = f.outcome === "finished" ? "✓ finished" : f.outcome === "error" ? "✗ ended in error (is_error)" : "✗ the run did not finish: no result"; // as written: the flag of the agent's result that said it failed
       return `${out}\n**${verdict}** · ${facts.join(" · ")}\n`;
     },
   };

@@ -19,7 +19,8 @@ export interface SessionFoot {
   duration?: string;
   /** `1,234 in · 567 out · …` from result.usage; undefined when the log has none. */
   tokens?: string;
-  calls: { ok: number; failed: number; refused: number; background: number };
+  /** Completed calls by status bin (model/status.ts); a background task counts as one, whatever its bin. */
+  calls: { ok: number; failed: number; refused: number; noResult: number; background: number };
   /** Calls started and never completed. */
   open: CallView[];
   /** Background shells and tasks whose end the log does not hold. */

@@ -109,7 +109,7 @@ export function textRenderer(c: Colors, width: number, terminalColumns = 0): Ren
       if (f.said) facts.push(saidFact(f));
       facts.push(f.tokens !== undefined ? `tokens ${f.tokens}` : "tokens not in log");
       facts.push(callCounts(f));
-      const verdict = [f.outcome === "finished" ? "── ✓ finished" : f.outcome === "error" ? "── ✗ ended in error (is_error)" : "── ✗ the run did not finish: no result"];
+      const verdict = [f.outcome === "finished" ? "── ✓ finished" : f.outcome === "error" ? "── ✗ ended in error (is_error)" : "── ✗ the run did not finish: no result"]; // as written: the flag of the agent's result that said it failed
       if (f.duration) verdict.push(f.duration);
       const verdictTone = f.outcome === "finished" ? c.green : c.red;
       lastWasLine = false;
@@ -149,14 +149,15 @@ const GLUE = "\u0001";
 /** Our colour sequences (picocolors: ESC [ n m). */
 const SGR = /\u001b\[\d+m/g;
 
-/** `calls: 5 ok, 1 failed, 1 refused` (the kinds that occurred), or `no tool calls`. */
+/** `calls: 5 ok, 1 failed, 1 refused` (the bins that occurred; `without result`: still open), or `no tool calls`. */
 export function callCounts(f: SessionFoot): string {
   const parts: string[] = [];
-  const { ok, failed, refused, background } = f.calls;
+  const { ok, failed, refused, noResult, background } = f.calls;
   if (ok > 0) parts.push(`${ok} ok`);
   if (background > 0) parts.push(`${background} in background`);
   if (failed > 0) parts.push(`${failed} failed`);
   if (refused > 0) parts.push(`${refused} refused`);
+  if (noResult > 0) parts.push(`${noResult} completed without result`);
   if (f.open.length > 0) parts.push(`${f.open.length} without result`);
   return parts.length === 0 ? "no tool calls" : "calls: " + parts.join(", ");
 }
