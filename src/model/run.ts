@@ -76,11 +76,22 @@ export interface Run {
   readonly openCount: number;
   /** The open calls kept, in start order, as Calls with status `open` (the first `limit` of them). */
   openCalls(limit?: number): Call[];
+  /**
+   * The open calls one at a time, in start order, each a Call made when asked for and not kept:
+   * for an output that counts them all (stats' tally by kind) without holding one Call per open
+   * call. Optional: an output falls back on openCalls().
+   */
+  eachOpenCall?(): Iterable<Call>;
   /** Calls started so far (and, when the driver numbers them, completions without a start). */
   readonly startedCount: number;
   /** Background tasks started in the run, and how many of them were seen to end. */
   readonly backgroundCount: number;
   readonly backgroundEnded: number;
+  /**
+   * The calls whose background tasks were not seen to end (so far), in the order they completed:
+   * the first `limit`. Optional: a dialect without background tasks leaves it out.
+   */
+  backgroundRunning?(limit?: number): Call[];
 }
 
 /** What one line did to the runs: the dialect tells the driver, which tells the outputs. */
