@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { SessionTracker } from "../src/dialects/cursor/sessions.js";
 import type { JsonObject, JsonRecord } from "../src/input/record.js";
+import { drive } from "../src/driver/driver.js";
 import { CappedList } from "../src/outputs/stats/capped-list.js";
-import { collectStats, DEFAULT_LIMITS, finishStats, PROMPT_MAX, startStats, type StatsLimits } from "../src/outputs/stats/collect.js";
+import { DEFAULT_LIMITS, PROMPT_MAX, type StatsLimits } from "../src/outputs/stats/collect.js";
+import { STATS_DRIVER, statsSink } from "../src/outputs/stats/index.js";
 import { PathSet } from "../src/outputs/stats/path-set.js";
 import { SlowestCalls } from "../src/outputs/stats/slowest.js";
 import { CallTally, MAX_KINDS, OTHER } from "../src/outputs/stats/tally.js";
@@ -11,29 +12,22 @@ import { StatsTotalAcc } from "../src/outputs/stats/total.js";
 import type { SessionStats, StatsCall } from "../src/outputs/stats/types.js";
 import * as ev from "./helpers/events.js";
 import { fixtureRecords, recordsOf } from "./helpers/records.js";
+import { quietReporter } from "./helpers/reporter.js";
 
 const SID = "5e1f0c3a-8b2d-4e6f-9a1b-2c3d4e5f6a7b";
 const T0 = 1767225600000;
 
-/** Every session report of `records`, by the reducer alone (no stage, no renderer). */
+/** Every session report of `records`, by the driver and stats' sink alone (no renderer). */
 function reports(records: JsonRecord[], limits: StatsLimits = DEFAULT_LIMITS): SessionStats[] {
-  const tracker = new SessionTracker();
   const out: SessionStats[] = [];
-  let acc = startStats(limits);
-  let index = 0;
-  const end = (s: Parameters<typeof finishStats>[1]) => out.push(finishStats(acc, s));
-  for (const rec of records) {
-    const step = tracker.observe(rec);
-    if (step.ended && step.ended.result === undefined) end(step.ended);
-    if (step.session.index !== index) {
-      acc = startStats(limits);
-      index = step.session.index;
-    }
-    acc = collectStats(acc, step, rec);
-    if (step.session.result === rec) end(step.session);
-  }
-  const last = tracker.endFile();
-  if (last && last.result === undefined) end(last);
+  const stage = drive(
+    statsSink(limits, false, (s) => void out.push(s)),
+    quietReporter(),
+    STATS_DRIVER,
+  );
+  for (const rec of records) stage.record(rec);
+  const last = records[records.length - 1];
+  if (last !== undefined) stage.fileEnd?.(last.file, 0);
   return out;
 }
 
@@ -43,7 +37,7 @@ const result = (extra: ev.ResultFields = {}) => ev.result(SID, { is_error: false
 const pair = (n: number, kind: string, args: JsonObject, res: JsonObject | undefined, t0: number, t1: number) => ev.callPair(SID, `c${n}`, kind, args, res, t0, t1);
 
 function entry(ms: number, line: number): () => StatsCall {
-  return () => ({ line, kind: "shell", action: "Ran terminal command", target: "", status: "success", note: "", durationMs: ms });
+  return () => ({ line, kind: "shell", action: "Ran terminal command", target: "", status: "success", note: "", durationMs: ms, bin: "ok" });
 }
 
 test("CappedList: exact count, first items only, past the cap nothing is built", () => {
@@ -212,4 +206,35 @@ test("total: no usage anywhere stays unknown, never 0; durations say how many we
   assert.equal(r.durationMs, 1234);
   assert.equal(r.durationSessions, 1);
   assert.deepEqual([r.finished, r.errors, r.cutOff], [1, 0, 1]);
+});
+
+test("collect: the model's rules — no negative duration, a background subagent task, the run's start/end, a background end's duration from its call's start", () => {
+  const events: JsonObject[] = [
+    init(),
+    // The call's own clock runs backwards (completedAtMs before startedAtMs): the lines' clock decides.
+    ev.toolCallEvent(SID, "started", "neg", { shellToolCall: { args: { command: "a" } }, startedAtMs: String(T0 + 500) }, T0),
+    ev.toolCallEvent(SID, "completed", "neg", { shellToolCall: { args: { command: "a" }, result: { success: { exitCode: 0 } } }, startedAtMs: String(T0 + 500), completedAtMs: String(T0 + 100) }, T0 + 40),
+    // Both clocks backwards: no duration at all.
+    ev.toolCallEvent(SID, "started", "none", { shellToolCall: { args: { command: "b" } } }, T0 + 90),
+    ev.toolCallEvent(SID, "completed", "none", { shellToolCall: { args: { command: "b" }, result: { success: { exitCode: 0 } } } }, T0 + 80),
+    // A subagent task in the background, and its end.
+    ev.toolCallEvent(SID, "started", "task", { taskToolCall: { args: { description: "review" } }, startedAtMs: String(T0 + 100) }, T0 + 100),
+    ev.toolCallEvent(SID, "completed", "task", { taskToolCall: { args: { description: "review" }, result: { success: { agentId: "a1", isBackground: true } } }, startedAtMs: String(T0 + 100), completedAtMs: String(T0 + 200) }, T0 + 200),
+    { type: "system", subtype: "task_notification", task_id: "a1", status: "success", session_id: SID, timestamp_ms: T0 + 1100 },
+    result({ duration_ms: undefined }),
+  ];
+  const [s] = reports(recordsOf(events));
+  assert.ok(s);
+  // The run: from its earliest time (the first line's) to its latest (the notification's).
+  assert.deepEqual([s.durationMs, s.durationSource], [1100, "timestamps"]);
+  assert.deepEqual(
+    s.slowest.map((c) => [c.target, c.durationMs]),
+    [
+      ["review", 100],
+      ["a", 40],
+    ],
+  );
+  assert.equal(s.background.count, 1);
+  assert.equal(s.background.ended, 1);
+  assert.deepEqual(s.background.items, [{ line: 7, taskId: "a1", command: "review", status: "success", endLine: 8, durationMs: 1000 }]);
 });

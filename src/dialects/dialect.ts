@@ -38,6 +38,12 @@ export interface Dialect {
    * parses tool calls whole.
    */
   readonly fieldsRead: ReadonlySet<string>;
+  /**
+   * The members Call.fileChange reads in full (the contents of a write): an output that reads file
+   * changes may let the input layer shorten every long string of a tool call but these and
+   * fieldsRead. Undefined: it reads more than can be named, and such an output parses tool calls whole.
+   */
+  readonly fileFieldsRead?: ReadonlySet<string>;
 }
 
 export interface ReaderOptions {

@@ -78,13 +78,22 @@ export interface Run {
   readonly openCount: number;
   /** The open calls kept, in start order, as Calls with status `open` (the first `limit` of them). */
   openCalls(limit?: number): Call[];
+  /**
+   * The open calls one at a time, in start order, each a Call made when asked for and not kept:
+   * for an output that counts them all (stats' tally by kind) without holding one Call per open
+   * call. Optional: an output falls back on openCalls().
+   */
+  eachOpenCall?(): Iterable<Call>;
   /** Calls started so far (and, when the driver numbers them, completions without a start). */
   readonly startedCount: number;
   /** Background tasks started in the run, and how many of them were seen to end. */
   readonly backgroundCount: number;
   readonly backgroundEnded: number;
-  /** The calls whose background task has not been seen to end yet, in the order they completed. */
-  backgroundRunning?(): Call[];
+  /**
+   * The calls whose background tasks were not seen to end (so far), in the order they completed:
+   * the first `limit`. Optional: a dialect without background tasks leaves it out.
+   */
+  backgroundRunning?(limit?: number): Call[];
   /**
    * The run's duration as the agent's result states it (cursor-agent's), when it states one: the
    * agent's own figure, which need not be end - start (show prints it, and `about end - start`

@@ -26,10 +26,12 @@ What a session block holds:
   last line and the calls still open are named).
 
 Numbers come from the log only, never invented:
-  duration  result.duration_ms; without it, last minus first timestamp_ms of the session, marked
-            as estimated; otherwise unknown. A call's duration: completedAtMs - startedAtMs, else
-            the difference of its started and completed events' timestamp_ms, else unknown (such
-            calls are not ranked among the slowest).
+  duration  result.duration_ms; without it, from the earliest to the latest time the session's
+            log gives (its lines' timestamp_ms, its calls' startedAtMs / completedAtMs), marked as
+            estimated; otherwise unknown. A call's duration: completedAtMs - startedAtMs when the
+            end is not before the start, else the same of its started and completed events'
+            timestamp_ms, else unknown, never negative (such calls are not ranked among the
+            slowest). A background task's: from its call's start to the line that tells its end.
   tokens    result.usage {inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens} only
             (inputTokens excludes cache reads: the four are never added together). Without it:
             "not in log" (json: null). The total sums the sessions that report usage, says how

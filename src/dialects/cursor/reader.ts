@@ -5,6 +5,7 @@ import type { Stamp } from "../../model/time.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
 import { FIELDS_READ } from "./action.js";
 import { CursorCall, lineTime } from "./call.js";
+import { FILE_FIELDS } from "./file-change.js";
 import { noticeOf } from "./notice.js";
 import { otherAgentFormat } from "./other-agents.js";
 import { openCount, SessionTracker, type OpenCall, type Session, type Step as TrackerStep } from "./sessions.js";
@@ -59,14 +60,24 @@ export class CursorRun implements Run {
   get startedCount(): number {
     return this.session.startedCount;
   }
-  backgroundRunning(): Call[] {
-    return [...this.running.values()];
-  }
   openCalls(limit = Infinity): Call[] {
     const out: Call[] = [];
     for (const open of this.session.open.values()) {
       if (out.length >= limit) break;
       out.push(openCallOf(open));
+    }
+    return out;
+  }
+
+  *eachOpenCall(): Iterable<Call> {
+    for (const open of this.session.open.values()) yield openCallOf(open);
+  }
+
+  backgroundRunning(limit = Infinity): Call[] {
+    const out: Call[] = [];
+    for (const call of this.running.values()) {
+      if (out.length >= limit) break;
+      out.push(call);
     }
     return out;
   }
@@ -288,4 +299,5 @@ export const cursorDialect: Dialect = {
   },
   reader: (opts: ReaderOptions) => new CursorReader(opts),
   fieldsRead: FIELDS_READ,
+  fileFieldsRead: FILE_FIELDS,
 };

@@ -1,4 +1,4 @@
-import type { FileChange } from "../../dialects/cursor/file-change.js";
+import type { FileChange } from "../../model/call.js";
 import { loggedHunks, unifiedHunks, type Hunks } from "../shared/unified-diff.js";
 
 /** One section of the patch: a `diff --git` header's kind and its hunks. */

@@ -1,97 +1,71 @@
-import { actionLabel, actionTarget, statusNote, statusTone } from "../../dialects/cursor/action.js";
-import type { CompletedCall, OpenCall } from "../../dialects/cursor/sessions.js";
-import type { ToolCall } from "../../dialects/cursor/tool-call.js";
-import type { JsonRecord } from "../../input/record.js";
+import type { Call } from "../../model/call.js";
+import type { CallStatus } from "../../model/status.js";
 import type { ShellExit, StatsCall, StatsCategory } from "./types.js";
 
 /** Targets and commands are kept to this many characters: a list entry never holds a whole file. */
 export const TARGET_MAX = 200;
 
-/** The bin of a completed call: success → ok, no result arm → noResult, refusals → refused, else failed. */
-export function categoryOf(call: ToolCall): StatsCategory {
-  if (call.status === undefined) return "noResult";
-  const tone = statusTone(call);
-  return tone === "ok" ? "ok" : tone === "refused" ? "refused" : "failed";
-}
-
-/**
- * How long a call took, from the log only: `completedAtMs − startedAtMs` when both are logged,
- * else the difference of the started and completed events' `timestamp_ms`, else undefined.
- */
-export function durationOf(done: CompletedCall): number | undefined {
-  const c = done.call;
-  if (c.startedAtMs !== undefined && c.completedAtMs !== undefined) return c.completedAtMs - c.startedAtMs;
-  const a = done.started?.timestampMs;
-  const b = timestampOf(done.rec);
-  return a !== undefined && b !== undefined ? b - a : undefined;
+/** The model's bin of a completed call (model/status.ts) under stats' name for it. */
+export function categoryOf(status: CallStatus): StatsCategory | "open" {
+  return status === "no-result" ? "noResult" : status;
 }
 
 /**
  * A list entry for a completed call. `max`: targets and notes are cut to that many characters
  * (TARGET_MAX for the text and markdown reports; Infinity, whole, for json).
  */
-export function completedEntry(done: CompletedCall, durationMs: number | undefined, max = TARGET_MAX): StatsCall {
-  const call = done.call;
+export function completedEntry(call: Call, max = TARGET_MAX): StatsCall {
   return {
-    line: done.rec.line,
+    line: call.endLine ?? 0,
     kind: call.kind,
-    action: actionLabel(call),
-    target: shorten(actionTarget(call), max),
-    status: call.status ?? "",
-    note: max === Infinity ? statusNote(call, Infinity) : statusNote(call),
-    durationMs,
+    action: call.label,
+    target: shorten(call.target, max),
+    // The agent's own word for the outcome, printed as written ("" without one).
+    status: call.arm ?? "",
+    note: max === Infinity ? call.note(Infinity) : call.note(),
+    durationMs: call.timing.durationMs,
+    bin: call.status,
   };
 }
 
-/** A list entry for a call still open when its session ended (its target as its start kept it: OpenCall). */
-export function openEntry(open: OpenCall, max = TARGET_MAX): StatsCall {
-  const call = open;
+/** A list entry for a call still open when its run ended (its target as its start kept it). */
+export function openEntry(call: Call, max = TARGET_MAX): StatsCall {
   return {
-    line: open.line,
+    line: call.startLine ?? 0,
     kind: call.kind,
-    action: actionLabel(call),
-    target: shorten(actionTarget(call), max),
+    action: call.label,
+    target: shorten(call.target, max),
     status: "incomplete",
     note: "",
     durationMs: undefined,
+    bin: "open",
   };
 }
 
-/** A shell call that exited non-zero (its `failure` arm, or any arm with a non-zero exitCode); else undefined. */
-export function shellExitOf(done: CompletedCall, max = TARGET_MAX): ShellExit | undefined {
-  const call = done.call;
+/**
+ * A shell call that exited non-zero or by a signal, or whose command ran and failed; else
+ * undefined. (A shell call that could not run, or errored, has no exit: it is a failed call.)
+ */
+export function shellExitOf(call: Call, max = TARGET_MAX): ShellExit | undefined {
   if (call.kind !== "shell") return undefined;
-  const o = call.outcome ?? {};
-  const code = typeof o.exitCode === "number" && Number.isFinite(o.exitCode) ? o.exitCode : undefined;
-  if (call.status !== "failure" && (code === undefined || code === 0)) return undefined;
-  const signal = typeof o.signal === "string" && o.signal !== "" ? o.signal : undefined;
-  return { line: done.rec.line, command: shorten(actionTarget(call), max), exitCode: code, signal };
+  const code = call.exitCode;
+  // As written: cursor-agent's arm for a command that ran and failed, with or without its exit code.
+  const ranAndFailed = call.arm === "failure";
+  if (!ranAndFailed && (code === undefined || code === 0)) return undefined;
+  return { line: call.endLine ?? 0, command: shorten(call.target, max), exitCode: code, signal: call.signal };
 }
 
-/** Which file list a successful call adds its path to, if any. */
-export function fileOpOf(call: ToolCall): "read" | "created" | "edited" | "deleted" | undefined {
-  if (call.status !== "success") return undefined;
-  switch (call.kind) {
-    case "read":
-      return "read";
-    case "write":
-      return "created";
-    case "edit":
-      // actionLabel knows a create: no beforeFullFileContent, a diff from /dev/null, "Wrote contents to".
-      return actionLabel(call) === "Created new file" ? "created" : "edited";
-    case "delete":
-      return "deleted";
-    default:
-      return undefined;
-  }
-}
-
-/** `args.path` (the started event's when the completion lacks args), else the result's `path`; "" if neither. */
-export function pathOf(call: ToolCall): string {
-  const a = call.args?.path;
-  if (typeof a === "string" && a !== "") return a;
-  const o = call.outcome?.path;
-  return typeof o === "string" ? o : "";
+/**
+ * Which file list a successful call adds a path to, and the path: the call's target, as the
+ * agent asked for it (a read's, or a write's whose change the log tells: Call.fileChange decides
+ * created, edited or deleted); undefined for none.
+ */
+export function fileOpOf(call: Call): { op: "read" | "created" | "edited" | "deleted"; path: string } | undefined {
+  if (call.status !== "ok" || !call.targetIsPath) return undefined;
+  if (call.kind === "read") return { op: "read", path: call.target };
+  const change = call.fileChange();
+  if (change === undefined) return undefined;
+  return { op: change.op === "create" ? "created" : change.op === "delete" ? "deleted" : "edited", path: call.target };
 }
 
 /** At most `max` characters, the last one `…` when cut. */
@@ -101,9 +75,4 @@ export function shorten(s: string, max: number): string {
   const c = s.charCodeAt(end - 1);
   if (c >= 0xd800 && c <= 0xdbff) end--; // never split a surrogate pair
   return s.slice(0, end) + "…";
-}
-
-function timestampOf(rec: JsonRecord): number | undefined {
-  const ts = rec.value.timestamp_ms;
-  return typeof ts === "number" && Number.isFinite(ts) ? ts : undefined;
 }

@@ -1,13 +1,11 @@
-import { BackgroundTasks, isTaskNotification } from "../../dialects/cursor/background.js";
-import type { Session, Step } from "../../dialects/cursor/sessions.js";
-import { isInit, isPlainObject, messageText, type UserEvent } from "../../dialects/cursor/types.js";
-import type { JsonRecord } from "../../input/record.js";
+import type { BackgroundEnd, Call } from "../../model/call.js";
+import type { Run, Usage } from "../../model/run.js";
 import { CappedList } from "./capped-list.js";
-import { categoryOf, completedEntry, durationOf, fileOpOf, openEntry, pathOf, shellExitOf, shorten, TARGET_MAX } from "./call.js";
+import { categoryOf, completedEntry, fileOpOf, openEntry, shellExitOf, shorten, TARGET_MAX } from "./call.js";
 import { PathSet } from "./path-set.js";
 import { SlowestCalls } from "./slowest.js";
 import { CallTally } from "./tally.js";
-import type { BackgroundItem, FileOps, SessionStats, ShellExit, StatsCall, TokenUsage } from "./types.js";
+import type { BackgroundItem, FileOps, SessionOutcome, SessionStats, ShellExit, StatsCall, TokenUsage } from "./types.js";
 
 export { DEFAULT_LIMITS, type StatsLimits } from "./limits.js";
 import type { StatsLimits } from "./limits.js";
@@ -15,149 +13,128 @@ import type { StatsLimits } from "./limits.js";
 /** The prompt is kept to its first line, at most this many characters. */
 export const PROMPT_MAX = 100;
 
-/** The running state of one session: counters and capped lists, nothing that grows with the log. */
-export interface StatsAcc {
-  limits: StatsLimits;
-  /** Strings are kept whole (json: a machine format carries whole values), else cut to TARGET_MAX / PROMPT_MAX for a report. */
-  whole: boolean;
-  model: string | undefined;
-  prompt: string | undefined;
-  firstTs: number | undefined;
-  lastTs: number | undefined;
-  tally: CallTally;
-  failed: CappedList<StatsCall>;
-  rejected: CappedList<StatsCall>;
-  slowest: SlowestCalls;
-  files: FileOps<PathSet>;
-  shellExits: CappedList<ShellExit>;
-  /** Background shells still running (linked to their end by task_notification), and those ended. */
-  background: BackgroundTasks;
-  backgroundEnded: CappedList<BackgroundItem>;
-}
+/**
+ * What stats keeps of one run while it is read: counters and capped lists, nothing that grows with
+ * the log. Every fact comes from the run model (Run, Call, BackgroundEnd): this only counts and lists.
+ */
+export class RunStats {
+  private prompt: string | undefined;
+  private readonly tally = new CallTally();
+  private readonly failed: CappedList<StatsCall>;
+  private readonly rejected: CappedList<StatsCall>;
+  private readonly slowest: SlowestCalls;
+  private readonly files: FileOps<PathSet>;
+  private readonly shellExits: CappedList<ShellExit>;
+  private readonly backgroundEnded: CappedList<BackgroundItem>;
+  /** Targets and notes cut to TARGET_MAX, or whole (json). */
+  private readonly max: number;
 
-/** A fresh accumulator for a session that just began. */
-export function startStats(limits: StatsLimits, whole = false): StatsAcc {
-  return {
-    limits,
-    whole,
-    model: undefined,
-    prompt: undefined,
-    firstTs: undefined,
-    lastTs: undefined,
-    tally: new CallTally(),
-    failed: new CappedList(limits.list),
-    rejected: new CappedList(limits.list),
-    slowest: new SlowestCalls(limits.slowest),
-    files: { read: new PathSet(limits.files), created: new PathSet(limits.files), edited: new PathSet(limits.files), deleted: new PathSet(limits.files) },
-    shellExits: new CappedList(limits.list),
-    background: new BackgroundTasks(),
-    backgroundEnded: new CappedList(limits.list),
-  };
-}
-
-/** The reducer: one event of the session (with what SessionTracker made of it) into the accumulator. */
-export function collectStats(acc: StatsAcc, step: Step, rec: JsonRecord): StatsAcc {
-  const ev = rec.value;
-  const ts = ev.timestamp_ms;
-  if (typeof ts === "number" && Number.isFinite(ts)) {
-    acc.firstTs ??= ts;
-    acc.lastTs = ts;
+  constructor(
+    private readonly limits: StatsLimits,
+    /** Strings are kept whole (json: a machine format carries whole values), else cut to TARGET_MAX / PROMPT_MAX for a report. */
+    private readonly whole = false,
+  ) {
+    this.max = whole ? Infinity : TARGET_MAX;
+    this.failed = new CappedList(limits.list);
+    this.rejected = new CappedList(limits.list);
+    this.slowest = new SlowestCalls(limits.slowest);
+    this.files = { read: new PathSet(limits.files), created: new PathSet(limits.files), edited: new PathSet(limits.files), deleted: new PathSet(limits.files) };
+    this.shellExits = new CappedList(limits.list);
+    this.backgroundEnded = new CappedList(limits.list);
   }
-  if (acc.model === undefined && isInit(ev) && typeof ev.model === "string" && ev.model !== "") acc.model = ev.model;
-  if (acc.prompt === undefined && ev.type === "user") acc.prompt = acc.whole ? wholeText(messageText(ev as UserEvent)) : firstLine(messageText(ev as UserEvent));
-  const max = acc.whole ? Infinity : TARGET_MAX;
-  if (isTaskNotification(ev)) {
-    const end = acc.background.notified(rec);
-    const task = end?.task;
-    if (end !== undefined && task !== undefined) {
-      acc.backgroundEnded.add(() => ({ line: task.line, taskId: task.taskId, command: shorten(task.command, max), status: end.status, endLine: end.line, durationMs: end.durationMs }));
+
+  /** A message of the user's: the prompt shown is the first one with something on it. */
+  user(text: string): void {
+    if (this.prompt === undefined) this.prompt = this.whole ? wholeText(text) : firstLine(text);
+  }
+
+  /** A call completed. */
+  done(call: Call): void {
+    const category = categoryOf(call.status);
+    // By status: the agent's own word, as written (`no_result` for a completion without one).
+    this.tally.count(call.kind, call.arm ?? "no_result", category);
+    const max = this.max;
+    const entry = () => completedEntry(call, max);
+    if (category === "failed") this.failed.add(entry);
+    else if (category === "refused") this.rejected.add(entry);
+    const duration = call.timing.durationMs;
+    if (duration !== undefined) this.slowest.offer(duration, entry);
+    const file = fileOpOf(call);
+    if (file !== undefined && file.path !== "") this.files[file.op].add(file.path);
+    const exit = shellExitOf(call, max);
+    if (exit !== undefined) this.shellExits.add(() => exit);
+  }
+
+  /** A background task ended: listed when its call is one of this run's. */
+  backgroundEnd(end: BackgroundEnd): void {
+    const call = end.call;
+    if (call === undefined) return;
+    this.backgroundEnded.add(() => ({ line: call.endLine ?? 0, taskId: end.taskId, command: shorten(call.target, this.max), status: end.status, endLine: end.line, durationMs: end.durationMs }));
+  }
+
+  /** The run ended (its result, the next run, the end of its file): its report. */
+  finish(run: Run): SessionStats {
+    const open = new CappedList<StatsCall>(this.limits.list);
+    for (const c of run.eachOpenCall?.() ?? run.openCalls()) {
+      this.tally.count(c.kind, "incomplete", "open");
+      open.add(() => openEntry(c, this.max));
     }
+    // Ended background tasks first (as they ended), then those still running when the run ended.
+    const ended = this.backgroundEnded.report();
+    const background = { count: run.backgroundCount, ended: run.backgroundEnded, items: ended.items };
+    const room = this.limits.list - background.items.length;
+    for (const call of room > 0 ? (run.backgroundRunning?.(room) ?? []) : []) {
+      background.items.push({ line: call.endLine ?? 0, taskId: call.backgroundTask ?? "", command: shorten(call.target, this.max), status: undefined, endLine: undefined, durationMs: undefined });
+    }
+    const result = run.result?.value;
+    const { durationMs, durationSource } = runDuration(run);
+    return {
+      index: run.index,
+      file: run.file,
+      firstLine: run.startLine,
+      lastLine: run.lastLine,
+      sessionId: run.sessionId,
+      requestId: nonEmpty(result?.request_id), // as written: the result's request id (the total adds a request's usage once)
+      model: run.model,
+      prompt: this.prompt,
+      outcome: OUTCOME[run.outcome],
+      resultSubtype: nonEmpty(result?.subtype), // as written: the result's subtype, printed as the agent wrote it
+      agentMessage: run.said === undefined ? undefined : { ...run.said },
+      durationMs,
+      durationSource,
+      usage: usageOf(run.usage),
+      calls: this.tally.report(),
+      failed: this.failed.report(),
+      rejected: this.rejected.report(),
+      slowest: this.slowest.report(),
+      files: { read: this.files.read.report(), created: this.files.created.report(), edited: this.files.edited.report(), deleted: this.files.deleted.report() },
+      shellExits: this.shellExits.report(),
+      open: open.report(),
+      background,
+    };
   }
-  const done = step.completed;
-  if (done === undefined) return acc;
-  acc.background.completed(done);
-  const call = done.call;
-  const category = categoryOf(call);
-  acc.tally.count(call.kind, call.status ?? "no_result", category);
-  const duration = durationOf(done);
-  const entry = () => completedEntry(done, duration, max);
-  if (category === "failed") acc.failed.add(entry);
-  else if (category === "refused") acc.rejected.add(entry);
-  if (duration !== undefined) acc.slowest.offer(duration, entry);
-  const op = fileOpOf(call);
-  const path = op === undefined ? "" : pathOf(call);
-  if (op !== undefined && path !== "") acc.files[op].add(path);
-  const exit = shellExitOf(done, max);
-  if (exit !== undefined) acc.shellExits.add(() => exit);
-  return acc;
 }
 
-/** The session is over (its result, the next session, the end of its file): its report. */
-export function finishStats(acc: StatsAcc, s: Session): SessionStats {
-  const open = new CappedList<StatsCall>(acc.limits.list);
-  for (const c of s.open.values()) {
-    acc.tally.count(c.kind, "incomplete", "open");
-    open.add(() => openEntry(c, acc.whole ? Infinity : TARGET_MAX));
-  }
-  // Ended background tasks first (as they ended), then those still running when the session ended.
-  const ended = acc.backgroundEnded.report();
-  const count = acc.background.count;
-  const background = { count, ended: acc.background.finished, items: ended.items };
-  for (const t of acc.background.endSession()) {
-    if (background.items.length >= acc.limits.list) break;
-    background.items.push({ line: t.line, taskId: t.taskId, command: shorten(t.command, acc.whole ? Infinity : TARGET_MAX), status: undefined, endLine: undefined, durationMs: undefined });
-  }
-  const result = s.result?.value;
-  const outcome = result === undefined ? "cut_off" : result.is_error === true ? "error" : "finished";
-  let durationMs: number | undefined;
-  let durationSource: SessionStats["durationSource"];
-  if (result !== undefined && typeof result.duration_ms === "number" && Number.isFinite(result.duration_ms)) {
-    durationMs = result.duration_ms;
-    durationSource = "result";
-  } else if (acc.firstTs !== undefined && acc.lastTs !== undefined && acc.lastTs !== acc.firstTs) {
-    durationMs = acc.lastTs - acc.firstTs;
-    durationSource = "timestamps";
-  }
-  return {
-    index: s.index,
-    file: s.file,
-    firstLine: s.startLine,
-    lastLine: s.lastLine,
-    sessionId: s.sessionId,
-    requestId: nonEmpty(result?.request_id),
-    model: acc.model,
-    prompt: acc.prompt,
-    outcome,
-    resultSubtype: nonEmpty(result?.subtype),
-    agentMessage: s.said === undefined ? undefined : { ...s.said },
-    durationMs,
-    durationSource,
-    usage: usageOf(result?.usage),
-    calls: acc.tally.report(),
-    failed: acc.failed.report(),
-    rejected: acc.rejected.report(),
-    slowest: acc.slowest.report(),
-    files: { read: acc.files.read.report(), created: acc.files.created.report(), edited: acc.files.edited.report(), deleted: acc.files.deleted.report() },
-    shellExits: acc.shellExits.report(),
-    open: open.report(),
-    background,
-  };
+const OUTCOME: Record<Run["outcome"], SessionOutcome> = { finished: "finished", failed: "error", "cut-off": "cut_off", running: "cut_off" };
+
+/**
+ * The run's wall time: the agent's own figure when its result gives one, printed as written;
+ * else from the run's start to its end (model/run.ts: the earliest and latest times its log
+ * gives), marked estimated; else unknown.
+ */
+function runDuration(run: Run): Pick<SessionStats, "durationMs" | "durationSource"> {
+  const own = run.result?.value.duration_ms; // as written: the result's duration_ms, the agent's own figure
+  if (typeof own === "number" && Number.isFinite(own)) return { durationMs: own, durationSource: "result" };
+  const { start, end } = run;
+  if (start !== undefined && end !== undefined && end.ms !== start.ms) return { durationMs: end.ms - start.ms, durationSource: "timestamps" };
+  return { durationMs: undefined, durationSource: undefined };
 }
 
-/** `result.usage` with its four counters; undefined when absent or when none of them is a number. */
-export function usageOf(v: unknown): TokenUsage | undefined {
-  if (!isPlainObject(v)) return undefined;
-  const u: TokenUsage = {
-    inputTokens: count(v.inputTokens),
-    outputTokens: count(v.outputTokens),
-    cacheReadTokens: count(v.cacheReadTokens),
-    cacheWriteTokens: count(v.cacheWriteTokens),
-  };
-  return Object.values(u).some((n) => n !== undefined) ? u : undefined;
-}
-
-function count(v: unknown): number | undefined {
-  return typeof v === "number" && Number.isFinite(v) ? v : undefined;
+/** The run's usage, its four counters; undefined when the log states none of them. */
+export function usageOf(u: Usage | undefined): TokenUsage | undefined {
+  if (u === undefined) return undefined;
+  const t: TokenUsage = { inputTokens: u.inputTokens, outputTokens: u.outputTokens, cacheReadTokens: u.cacheReadTokens, cacheWriteTokens: u.cacheWriteTokens };
+  return Object.values(t).some((n) => n !== undefined) ? t : undefined;
 }
 
 /** The whole text, as logged; undefined when it has nothing on it. */

@@ -19,9 +19,9 @@ export function formatDuration(ms: number): string {
 
 /** A session's wall duration in words: `12.84 s`, `~1.20 s (estimated from timestamps)`, `unknown`. */
 export function sessionDuration(s: SessionStats): string {
-  if (s.durationMs === undefined) return "unknown (no duration_ms, fewer than two timestamps)";
+  if (s.durationMs === undefined) return "unknown (no duration_ms, fewer than two timestamps)"; // as written: names the result's field it lacks
   const d = formatDuration(s.durationMs);
-  return s.durationSource === "timestamps" ? `~${d} (estimated from timestamps, no duration_ms)` : d;
+  return s.durationSource === "timestamps" ? `~${d} (estimated from timestamps, no duration_ms)` : d; // as written: names the result's field it lacks
 }
 
 /** The run's summed duration in words, saying what it covers. */
@@ -49,7 +49,7 @@ export function totalUsage(t: StatsTotal, sep = ", "): string {
 /** `finished`, `error (is_error: true)`, `cut off: no result after line 9, 1 call still open`. */
 export function outcomeText(s: SessionStats): string {
   if (s.outcome === "finished") return s.agentMessage === undefined ? "finished" : `finished; the agent CLI said at line ${s.agentMessage.line}: ${s.agentMessage.text}`;
-  if (s.outcome === "error") return `error (is_error: true${s.resultSubtype === undefined ? "" : `, subtype ${s.resultSubtype}`})`;
+  if (s.outcome === "error") return `error (is_error: true${s.resultSubtype === undefined ? "" : `, subtype ${s.resultSubtype}`})`; // as written: the result's flag
   const open = s.open.count;
   if (s.agentMessage !== undefined) {
     const m = s.agentMessage;

@@ -6,8 +6,6 @@ import type { CallCounts, FileOps, PathList, SessionStats, StatsCall, StatsRende
 
 const e = escapeControls;
 const NOT_IN_LOG = "not in log";
-/** The statuses statusTone calls "refused" (shown yellow, not red). */
-const REFUSED = /^(rejected|permissionDenied|readPermissionDenied|writePermissionDenied)$/;
 
 /**
  * `cursorlog stats` as aligned plain text: a block per session, then (for any number of sessions
@@ -122,6 +120,7 @@ function backgroundList(c: Colors, s: SessionStats): string {
     e(it.command),
   ]);
   const head = `\n  ${c.bold("background tasks")} (${backgroundCount(b.count, b.ended)}${b.count > b.items.length ? `, first ${b.items.length} shown` : ""})\n`;
+  // As written: the agent's word for how the task ended; any but its success is shown in yellow.
   return head + textTable(rows, [false, true, false, false, false], "    ", (_r, col, p) => (col === 0 && rows[_r]![0] !== "success" ? c.yellow(p) : p));
 }
 
@@ -152,6 +151,6 @@ function durationCell(it: StatsCall): string {
 /** `Ran terminal command: npm test (failed, exit 1)`, escaped, the note coloured by tone. */
 function describe(c: Colors, it: StatsCall): string {
   let s = e(it.action) + (it.target === "" ? "" : `: ${e(it.target)}`);
-  if (it.note !== "") s += " " + (REFUSED.test(it.status) ? c.yellow : c.red)(`(${e(it.note)})`);
+  if (it.note !== "") s += " " + (it.bin === "refused" ? c.yellow : c.red)(`(${e(it.note)})`);
   return s;
 }

@@ -1,3 +1,5 @@
+import type { CallStatus } from "../../model/status.js";
+
 /**
  * The report `cursorlog stats` makes of one session and of the whole run: plain data, built by
  * collect.ts / total.ts and drawn by one renderer per format. Strings are exactly as
@@ -38,6 +40,8 @@ export interface StatsCall {
   /** The status in words, e.g. `failed, exit 1`; "" for success. */
   note: string;
   durationMs: number | undefined;
+  /** The model's bin (model/status.ts): a refused call's note is shown as a warning, a failed one's as an error. */
+  bin: CallStatus;
 }
 
 /** A shell call that ended with a non-zero exit code (or a signal). */
@@ -48,17 +52,17 @@ export interface ShellExit {
   signal: string | undefined;
 }
 
-/** A background shell (isBackground) of the session: its call, and its end when the log has it. */
+/** A background task of the session (Call.backgroundTask): its call, and its end (BackgroundEnd) when the log has it. */
 export interface BackgroundItem {
   /** The line of the call's completion. */
   line: number;
   taskId: string;
   command: string;
-  /** The task_notification's status; undefined when no end was seen before the session ended. */
+  /** The agent's word for how it ended, as written; undefined when no end was seen before the session ended. */
   status: string | undefined;
-  /** The line of its task_notification, when seen. */
+  /** The line that told its end, when seen. */
   endLine: number | undefined;
-  /** From the call's start to its end, when both times are in the log. */
+  /** BackgroundEnd.durationMs: from the call's start to its end, when both times are in the log and in order. */
   durationMs: number | undefined;
 }
 
@@ -107,7 +111,7 @@ export interface SessionStats {
   resultSubtype: string | undefined;
   /** The agent CLI's own message in the session (stderr merged into the log): why a failed run ended. */
   agentMessage: { line: number; text: string; more: number } | undefined;
-  /** `result.duration_ms`, else last − first `timestamp_ms` (source `timestamps`), else undefined. */
+  /** The result's own duration as written, else the run's end − its start (Run.start/end; source `timestamps`), else undefined. */
   durationMs: number | undefined;
   durationSource: "result" | "timestamps" | undefined;
   usage: TokenUsage | undefined;
