@@ -84,18 +84,19 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
   const stage: Stage = {
     record(rec: JsonRecord) {
       const step = reader.read(rec);
-      const outs: Out[] = [];
       const run = step.run;
+      // Most lines write nothing: no list is made for them (json's and filter's hot path).
+      let out: Out;
       // A run ends once: with its result, or here when the next one begins without one.
-      if (step.ended !== undefined && step.ended.result === undefined) outs.push(ended(step.ended));
-      if (step.begun === true && sink.runStart !== undefined) outs.push(sink.runStart(run, rec));
-      if (step.started !== undefined && sink.callStarted !== undefined) outs.push(sink.callStarted(step.started, run, rec));
-      else if (step.restarted !== undefined && sink.callRestarted !== undefined) outs.push(sink.callRestarted(step.restarted, run, rec));
-      else if (step.done !== undefined && sink.callDone !== undefined) outs.push(sink.callDone(step.done, run, rec));
-      if (step.backgroundEnd !== undefined && sink.backgroundEnd !== undefined) outs.push(sink.backgroundEnd(step.backgroundEnd, run, rec));
-      if (sink.line !== undefined) outs.push(sink.line(rec, step));
-      if (step.result === true) outs.push(ended(run));
-      return join(outs);
+      if (step.ended !== undefined && step.ended.result === undefined) out = ended(step.ended);
+      if (step.begun === true && sink.runStart !== undefined) out = more(out, sink.runStart(run, rec));
+      if (step.started !== undefined && sink.callStarted !== undefined) out = more(out, sink.callStarted(step.started, run, rec));
+      else if (step.restarted !== undefined && sink.callRestarted !== undefined) out = more(out, sink.callRestarted(step.restarted, run, rec));
+      else if (step.done !== undefined && sink.callDone !== undefined) out = more(out, sink.callDone(step.done, run, rec));
+      if (step.backgroundEnd !== undefined && sink.backgroundEnd !== undefined) out = more(out, sink.backgroundEnd(step.backgroundEnd, run, rec));
+      if (sink.line !== undefined) out = more(out, sink.line(rec, step));
+      if (step.result === true) out = more(out, ended(run));
+      return out === "" ? undefined : out;
     },
     said(p: Problem) {
       const run = reader.said(p.file, p.line ?? 0, p.message);
@@ -114,6 +115,13 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
   if (opts.skip !== undefined) stage.skip = opts.skip;
   if (sink.finish !== undefined) stage.finish = () => join([sink.finish!()]) as string | Iterable<string> | undefined;
   return stage;
+}
+
+/** `a` then `b`, either of them empty. */
+function more(a: Out, b: Out): Out {
+  if (b === undefined || b === "") return a;
+  if (a === undefined || a === "") return b;
+  return join([a, b]);
 }
 
 function join(outs: Out[]): Out {
