@@ -58,6 +58,11 @@ export interface DriverOptions {
   failed?: boolean;
   /** The agent CLI's text in a run is one warning at the run's end (default true; a sink with `said` tells it itself). */
   said?: boolean;
+  /**
+   * What the end of a file tells beyond its runs (driver/report.ts reportFileEnd): a file with no
+   * run is exit 4, the CLI's text no run took a warning (default true; filter, which writes lines, tells neither).
+   */
+  fileEnd?: boolean;
 }
 
 /**
@@ -71,6 +76,7 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
   const cutOff = opts.cutOff ?? "error";
   const tellFailed = opts.failed !== false;
   const tellSaid = opts.said !== false && sink.said === undefined;
+  const tellFileEnd = opts.fileEnd !== false;
 
   function ended(run: Run): Out {
     // A run cut off is told with what the CLI said, when it is told at all.
@@ -107,7 +113,8 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
       const outs: Out[] = [];
       // A run that ended with its result was told then.
       if (last !== undefined && last.result === undefined) outs.push(ended(last));
-      reportFileEnd(reporter, file, last !== undefined, reader.unclaimed(), unreadable === true);
+      const unclaimed = reader.unclaimed();
+      if (tellFileEnd) reportFileEnd(reporter, file, last !== undefined, unclaimed, unreadable === true);
       if (sink.fileEnd !== undefined) outs.push(sink.fileEnd(file, lastLine, last, unreadable === true));
       return join(outs) as string | Iterable<string> | undefined;
     },
