@@ -4,7 +4,7 @@ import { cursorDialect } from "../dialects/cursor/reader.js";
 import type { RawSkip } from "../input/raw-skip.js";
 import type { JsonRecord, Problem } from "../input/record.js";
 import type { BackgroundEnd, Call } from "../model/call.js";
-import type { Run, Step } from "../model/run.js";
+import type { AgentSaid, Run, Step } from "../model/run.js";
 import { joinPieces, type Stage } from "../stream/stage.js";
 import { reportCutOff, reportFailed, reportFileEnd, reportSaid, type CutOffReport } from "./report.js";
 
@@ -38,8 +38,11 @@ export interface RunSink {
   said?(p: Problem, run: Run | undefined): Out;
   /** The run ended: its result, the next run, or the end of its file (outcome `cut-off`). */
   runEnd?(run: Run): Out;
-  /** `last`: the run the file ended with (undefined: the file held none). */
-  fileEnd?(file: string, lastLine: number, last: Run | undefined, unreadable: boolean): Out;
+  /**
+   * `last`: the run the file ended with (undefined: the file held none). `unclaimed`: the CLI's
+   * text no run took (DialectReader.unclaimed), for an output that tells it itself.
+   */
+  fileEnd?(file: string, lastLine: number, last: Run | undefined, unreadable: boolean, unclaimed: AgentSaid | undefined): Out;
   finish?(): Out;
 }
 
@@ -115,7 +118,7 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
       if (last !== undefined && last.result === undefined) outs.push(ended(last));
       const unclaimed = reader.unclaimed();
       if (tellFileEnd) reportFileEnd(reporter, file, last !== undefined, unclaimed, unreadable === true);
-      if (sink.fileEnd !== undefined) outs.push(sink.fileEnd(file, lastLine, last, unreadable === true));
+      if (sink.fileEnd !== undefined) outs.push(sink.fileEnd(file, lastLine, last, unreadable === true, unclaimed));
       return join(outs) as string | Iterable<string> | undefined;
     },
   };

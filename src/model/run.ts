@@ -76,6 +76,11 @@ export interface Run {
   readonly openCount: number;
   /** The open calls kept, in start order, as Calls with status `open` (the first `limit` of them). */
   openCalls(limit?: number): Call[];
+  /**
+   * The open calls kept, in start order, one at a time (a Call is made as each is reached): for
+   * an output that goes through a run's million open calls without holding them all at once.
+   */
+  eachOpenCall?(): Iterable<Call>;
   /** Calls started so far (and, when the driver numbers them, completions without a start). */
   readonly startedCount: number;
   /** Background tasks started in the run, and how many of them were seen to end. */

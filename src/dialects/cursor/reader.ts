@@ -65,6 +65,10 @@ export class CursorRun implements Run {
     return out;
   }
 
+  *eachOpenCall(): Generator<Call> {
+    for (const open of this.session.open.values()) yield openCallOf(open);
+  }
+
   /** Rule (model/run.ts): a result with `is_error: true` is failed, any other result finished; no result once ended, cut off. */
   get outcome(): Outcome {
     const r = this.session.result;
