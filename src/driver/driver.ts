@@ -4,7 +4,7 @@ import { cursorDialect } from "../dialects/cursor/reader.js";
 import type { RawSkip } from "../input/raw-skip.js";
 import type { JsonRecord, Problem } from "../input/record.js";
 import type { BackgroundEnd, Call } from "../model/call.js";
-import type { Run, Step } from "../model/run.js";
+import type { AgentSaid, Run, Step } from "../model/run.js";
 import { joinPieces, type Stage } from "../stream/stage.js";
 import { reportCutOff, reportFailed, reportFileEnd, reportSaid, type CutOffReport } from "./report.js";
 
@@ -38,8 +38,11 @@ export interface RunSink {
   said?(p: Problem, run: Run | undefined): Out;
   /** The run ended: its result, the next run, or the end of its file (outcome `cut-off`). */
   runEnd?(run: Run): Out;
-  /** `last`: the run the file ended with (undefined: the file held none). */
-  fileEnd?(file: string, lastLine: number, last: Run | undefined, unreadable: boolean): Out;
+  /**
+   * `last`: the run the file ended with (undefined: the file held none). `unclaimed`: the CLI's
+   * text no run took (DialectReader.unclaimed), for an output that tells it itself.
+   */
+  fileEnd?(file: string, lastLine: number, last: Run | undefined, unreadable: boolean, unclaimed: AgentSaid | undefined): Out;
   finish?(): Out;
 }
 
@@ -69,6 +72,11 @@ export interface DriverOptions {
    * `fileEnd`). A file with no run at all is an error either way.
    */
   unclaimed?: boolean;
+  /**
+   * What the end of a file tells beyond its runs (driver/report.ts reportFileEnd): a file with no
+   * run is exit 4, the CLI's text no run took a warning (default true; filter, which writes lines, tells neither).
+   */
+  fileEnd?: boolean;
 }
 
 /**
@@ -82,6 +90,7 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
   const cutOff = opts.cutOff ?? "error";
   const tellFailed = opts.failed !== false;
   const tellSaid = opts.said !== false && sink.said === undefined;
+  const tellFileEnd = opts.fileEnd !== false;
 
   function ended(run: Run): Out {
     // A run cut off is told with what the CLI said, when it is told at all.
@@ -95,18 +104,19 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
   const stage: Stage = {
     record(rec: JsonRecord) {
       const step = reader.read(rec);
-      const outs: Out[] = [];
       const run = step.run;
+      // Most lines write nothing: no list is made for them (json's and filter's hot path).
+      let out: Out;
       // A run ends once: with its result, or here when the next one begins without one.
-      if (step.ended !== undefined && step.ended.result === undefined) outs.push(ended(step.ended));
-      if (step.begun === true && sink.runStart !== undefined) outs.push(sink.runStart(run, rec));
-      if (step.started !== undefined && sink.callStarted !== undefined) outs.push(sink.callStarted(step.started, run, rec));
-      else if (step.restarted !== undefined && sink.callRestarted !== undefined) outs.push(sink.callRestarted(step.restarted, run, rec));
-      else if (step.done !== undefined && sink.callDone !== undefined) outs.push(sink.callDone(step.done, run, rec));
-      if (step.backgroundEnd !== undefined && sink.backgroundEnd !== undefined) outs.push(sink.backgroundEnd(step.backgroundEnd, run, rec));
-      if (sink.line !== undefined) outs.push(sink.line(rec, step));
-      if (step.result === true) outs.push(ended(run));
-      return join(outs);
+      if (step.ended !== undefined && step.ended.result === undefined) out = ended(step.ended);
+      if (step.begun === true && sink.runStart !== undefined) out = more(out, sink.runStart(run, rec));
+      if (step.started !== undefined && sink.callStarted !== undefined) out = more(out, sink.callStarted(step.started, run, rec));
+      else if (step.restarted !== undefined && sink.callRestarted !== undefined) out = more(out, sink.callRestarted(step.restarted, run, rec));
+      else if (step.done !== undefined && sink.callDone !== undefined) out = more(out, sink.callDone(step.done, run, rec));
+      if (step.backgroundEnd !== undefined && sink.backgroundEnd !== undefined) out = more(out, sink.backgroundEnd(step.backgroundEnd, run, rec));
+      if (sink.line !== undefined) out = more(out, sink.line(rec, step));
+      if (step.result === true) out = more(out, ended(run));
+      return out === "" ? undefined : out;
     },
     said(p: Problem) {
       const run = reader.said(p.file, p.line ?? 0, p.message);
@@ -118,14 +128,21 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
       // A run that ended with its result was told then.
       if (last !== undefined && last.result === undefined) outs.push(ended(last));
       const unclaimed = reader.unclaimed();
-      reportFileEnd(reporter, file, last !== undefined || opts.noRun === "quiet", last !== undefined && opts.unclaimed === false ? undefined : unclaimed, unreadable === true);
-      if (sink.fileEnd !== undefined) outs.push(sink.fileEnd(file, lastLine, last, unreadable === true));
+      if (tellFileEnd) reportFileEnd(reporter, file, last !== undefined || opts.noRun === "quiet", last !== undefined && opts.unclaimed === false ? undefined : unclaimed, unreadable === true);
+      if (sink.fileEnd !== undefined) outs.push(sink.fileEnd(file, lastLine, last, unreadable === true, unclaimed));
       return join(outs) as string | Iterable<string> | undefined;
     },
   };
   if (opts.skip !== undefined) stage.skip = opts.skip;
   if (sink.finish !== undefined) stage.finish = () => join([sink.finish!()]) as string | Iterable<string> | undefined;
   return stage;
+}
+
+/** `a` then `b`, either of them empty. */
+function more(a: Out, b: Out): Out {
+  if (b === undefined || b === "") return a;
+  if (a === undefined || a === "") return b;
+  return join([a, b]);
 }
 
 function join(outs: Out[]): Out {

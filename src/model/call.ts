@@ -39,6 +39,12 @@ export interface Call {
   readonly kind: string;
   /** The tool as the agent named it (`shellToolCall`, `Bash`, a function name): printed as written. */
   readonly tool: string;
+  /**
+   * The tool its start named, when a start was seen (undefined: a completion alone, or an open
+   * call's start itself). It differs from `tool` when the log contradicts itself: a call that
+   * completes as another tool than it started as (validate reports it).
+   */
+  readonly startTool?: string | undefined;
   /** What `text` prints: "Ran terminal command", "Read file", … */
   readonly label: string;
   /** The call's target: its path, command, pattern, URL… ("" when none). Paths as logged. */

@@ -79,9 +79,8 @@ export interface Run {
   /** The open calls kept, in start order, as Calls with status `open` (the first `limit` of them). */
   openCalls(limit?: number): Call[];
   /**
-   * The open calls one at a time, in start order, each a Call made when asked for and not kept:
-   * for an output that counts them all (stats' tally by kind) without holding one Call per open
-   * call. Optional: an output falls back on openCalls().
+   * The open calls kept, in start order, one at a time (a Call is made as each is reached): for
+   * an output that goes through a run's million open calls without holding them all at once.
    */
   eachOpenCall?(): Iterable<Call>;
   /** Calls started so far (and, when the driver numbers them, completions without a start). */

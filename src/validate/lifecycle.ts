@@ -1,6 +1,11 @@
-import { SessionTracker, type Session, type Step } from "../dialects/cursor/sessions.js";
+import pc from "picocolors";
+import { Reporter } from "../diagnostics.js";
 import { isInit } from "../dialects/cursor/types.js";
+import { drive } from "../driver/driver.js";
 import type { JsonRecord } from "../input/record.js";
+import type { Call } from "../model/call.js";
+import type { AgentSaid, Run } from "../model/run.js";
+import type { Stage } from "../stream/stage.js";
 import type { Finding, LifecycleRule } from "./finding.js";
 import { quote } from "./quote.js";
 
@@ -10,9 +15,9 @@ function saidText(said: { text: string; more: number }): string {
   return `the agent CLI said: ${quote(said.text, 2000)}${more}`;
 }
 
-interface SessionState {
-  session: Session;
-  /** The session_id of the session's first event that has one, and that event's line. */
+/** What the checker keeps of the run in progress, beyond the run model's facts. */
+interface RunState {
+  /** The session_id of the run's first event that has one, and that event's line. */
   sid?: string;
   sidLine: number;
   /** session_ids already reported as differing, so a run of them is reported once. */
@@ -23,10 +28,16 @@ interface SessionState {
   completed: Map<string, { line: number; startLine?: number }>;
 }
 
+/** The driver reports nothing for the checker (its findings are its report): a reporter no one reads. */
+const SILENT = new Reporter(() => {}, pc.createColors(false), false);
+
 /**
- * The checks no schema can make, across the events of a session (sessions as SessionTracker
- * splits them: at each system/init, after a result, at the end of a file; call ids are paired
- * within a session only, since models like Kimi reuse `Read_0` in every run).
+ * The checks no schema can make, across the events of a session. Runs and calls are the run
+ * model's, as the driver tells them (a run begins at each system/init, after a result, at the
+ * start of a file; call ids are paired within a run only, since models like Kimi reuse `Read_0`
+ * in every run): a start for a call still open (Step.restarted), a completion and its start, the
+ * calls a run left open, a run cut off. What a line says of itself (its type, session_id and
+ * timestamp_ms) is read from the line: validate checks the format as written.
  *
  * Errors: a session that does not start with system/init, or has no result; a started call that
  * never completes, starts again while open, completes twice, or completes as another kind; a
@@ -34,15 +45,63 @@ interface SessionState {
  * rejected task call), timestamp_ms going backwards.
  */
 export class LifecycleChecker {
-  private readonly tracker = new SessionTracker();
-  private state: SessionState | null = null;
+  private readonly stage: Stage;
+  private state: RunState | null = null;
+  /** The findings of the line (or file end) being read: arrays, or a generator for a run's many open calls. */
+  private found: Iterable<Finding>[] = [];
+  /** The call findings of the line, told after what the line says of itself. */
+  private callFound: Finding[] | undefined;
+  /**
+   * A run that ended with its result: its end findings (calls it left open) come when the next
+   * run begins or the file ends, after the lines between (the CLI's text after a result).
+   */
+  private finished: { run: Run; state: RunState } | undefined;
+  /** The line of the result the previous run of this file ended with (a run that begins after it without init says so). */
+  private afterResult: number | undefined;
 
   /** `allowEmpty`: a file without any session passes (validate --allow-empty). */
-  constructor(private readonly allowEmpty = false) {}
+  constructor(private readonly allowEmpty = false) {
+    this.stage = drive(
+      {
+        runStart: (run, rec) => this.runStart(run, rec),
+        callRestarted: (call, _run, r) => {
+          const first = call.startLine ?? 0;
+          const message = `tool call ${quote(call.id)} starts again while its start at line ${first} has not completed`;
+          this.callFound = add(this.callFound, r, "error", "duplicate-start", message, [first]);
+          return undefined;
+        },
+        callDone: (call, _run, r) => {
+          this.completed(call, r);
+          return undefined;
+        },
+        line: (r) => {
+          this.line(r);
+          return undefined;
+        },
+        runEnd: (run) => {
+          const st = this.state;
+          this.state = null;
+          if (st === null) return undefined;
+          this.afterResult = run.result?.line;
+          if (run.outcome === "cut-off") this.found.push(...nonEmpty(this.end(run, st)));
+          else this.finished = { run, state: st };
+          return undefined;
+        },
+        fileEnd: (file, _lastLine, last, unreadable, unclaimed) => {
+          this.afterResult = undefined;
+          this.flushFinished();
+          if (last === undefined && !this.allowEmpty && !unreadable) this.found.push(noSession(file, unclaimed));
+          return undefined;
+        },
+      },
+      SILENT,
+      { cutOff: "quiet", failed: false, said: false, fileEnd: false },
+    );
+  }
 
-  /** A line of the agent CLI's own text: it joins its session (see SessionTracker.said). */
+  /** A line of the agent CLI's own text: it joins its run (see DialectReader.said). */
   said(file: string, line: number, text: string): void {
-    this.tracker.said(file, line, text);
+    this.stage.said?.({ kind: "said", file, line, message: text });
   }
 
   /**
@@ -50,33 +109,83 @@ export class LifecycleChecker {
    * but for a session that ends with many calls open: then a generator (see `end`).
    */
   observe(rec: JsonRecord): Iterable<Finding> | undefined {
-    const ev = rec.value;
-    const cur = this.state;
-    const step = this.tracker.observe(rec);
-    const ended = step.ended !== undefined && cur !== null ? this.end(cur) : undefined;
-    const out = this.check(rec, ev, step);
-    if (ended === undefined || Array.isArray(ended)) return ended === undefined ? out : out === undefined ? ended : [...ended, ...out];
+    this.stage.record(rec);
+    return this.take();
+  }
+
+  /** End of a file: findings about the session it ends (see `end`). */
+  endFile(file: string, lastLine: number, unreadable = false): Iterable<Finding> | undefined {
+    this.stage.fileEnd?.(file, lastLine, unreadable);
+    this.state = null;
+    return this.take();
+  }
+
+  /** The findings gathered since the last call: undefined, an array, or a generator when one of them is. */
+  private take(): Iterable<Finding> | undefined {
+    const found = this.found;
+    if (found.length === 0) return undefined;
+    this.found = [];
+    if (found.every((f) => Array.isArray(f))) return found.length === 1 ? found[0] : (found as Finding[][]).flat();
     return (function* () {
-      yield* ended;
-      if (out !== undefined) yield* out;
+      for (const f of found) yield* f;
     })();
   }
 
-  /** Findings about this event itself (a new session started by it included). */
-  private check(rec: JsonRecord, ev: JsonRecord["value"], step: Step): Finding[] | undefined {
-    let out: Finding[] | undefined;
-    let st = this.state;
-    if (st === null || st.session !== step.session) {
-      st = this.state = { session: step.session, sidLine: 0, lastTs: -1, lastTsLine: 0, completed: new Map() };
-      if (!isInit(ev)) {
-        const after = step.ended?.result;
-        const message =
-          after !== undefined
-            ? `a new session starts after the result at line ${after.line} without system/init`
-            : `the session starts with ${typeof ev.type === "string" ? `a ${quote(ev.type)} event` : "an event without a type"}, not system/init`;
-        out = add(out, rec, "error", "no-init", message, after !== undefined ? [after.line] : undefined);
-      }
+  private flushFinished(): void {
+    const f = this.finished;
+    if (f === undefined) return;
+    this.finished = undefined;
+    this.found.push(...nonEmpty(this.end(f.run, f.state)));
+  }
+
+  /** A run begins with this line: the end of the one that finished before it, then whether it begins with init. */
+  private runStart(_run: Run, rec: JsonRecord): undefined {
+    this.flushFinished();
+    this.state = { sidLine: 0, lastTs: -1, lastTsLine: 0, completed: new Map() };
+    const ev = rec.value;
+    if (!isInit(ev)) {
+      const after = this.afterResult;
+      const message =
+        after !== undefined
+          ? `a new session starts after the result at line ${after} without system/init`
+          : `the session starts with ${typeof ev.type === "string" ? `a ${quote(ev.type)} event` : "an event without a type"}, not system/init`;
+      this.found.push(add(undefined, rec, "error", "no-init", message, after !== undefined ? [after] : undefined));
     }
+    this.afterResult = undefined;
+    return undefined;
+  }
+
+  /** A call completed: a second completion, a completion without a start, one as another kind. */
+  private completed(call: Call, r: JsonRecord): void {
+    const st = this.state!;
+    const id = call.id;
+    const startLine = call.startLine;
+    if (startLine !== undefined) {
+      if (call.startTool !== undefined && call.tool !== call.startTool) {
+        const message = `tool call ${quote(id)} completes as ${call.tool}, but it started at line ${startLine} as ${call.startTool}`;
+        this.callFound = add(this.callFound, r, "error", "kind-mismatch", message, [startLine]);
+      }
+      st.completed.set(id, { line: r.line, startLine });
+      return;
+    }
+    const first = st.completed.get(id);
+    if (first !== undefined) {
+      const related = first.startLine !== undefined ? [first.line, first.startLine] : [first.line];
+      const started = first.startLine !== undefined ? `, started at line ${first.startLine}` : "";
+      const message = `tool call ${quote(id)} completes again: it completed at line ${first.line}${started}`;
+      this.callFound = add(this.callFound, r, "error", "double-completion", message, related);
+    } else {
+      const message = `tool call ${quote(id)} (${call.tool}) completes without a started event`;
+      this.callFound = add(this.callFound, r, "warning", "orphan-completion", message, undefined);
+      st.completed.set(id, { line: r.line });
+    }
+  }
+
+  /** What the line says of itself (its session_id, its timestamp_ms), then what it did to calls. */
+  private line(rec: JsonRecord): void {
+    const st = this.state!;
+    const ev = rec.value;
+    let out: Finding[] | undefined;
     const sid = ev.session_id;
     if (typeof sid === "string") {
       if (st.sid === undefined) {
@@ -97,81 +206,49 @@ export class LifecycleChecker {
       st.lastTs = ts;
       st.lastTsLine = rec.line;
     }
-    if (step.restarted !== undefined) {
-      const first = step.restarted.line;
-      const message = `tool call ${quote(step.restarted.callId)} starts again while its start at line ${first} has not completed`;
-      out = add(out, rec, "error", "duplicate-start", message, [first]);
+    if (this.callFound !== undefined) {
+      out = out === undefined ? this.callFound : [...out, ...this.callFound];
+      this.callFound = undefined;
     }
-    const done = step.completed;
-    if (done !== undefined) {
-      const id = done.callId;
-      if (done.started !== undefined) {
-        const startLine = done.started.line;
-        if (done.call.tool !== done.started.tool) {
-          const message = `tool call ${quote(id)} completes as ${done.call.tool}, but it started at line ${startLine} as ${done.started.tool}`;
-          out = add(out, rec, "error", "kind-mismatch", message, [startLine]);
-        }
-        st.completed.set(id, { line: rec.line, startLine });
-      } else {
-        const first = st.completed.get(id);
-        if (first !== undefined) {
-          const related = first.startLine !== undefined ? [first.line, first.startLine] : [first.line];
-          const started = first.startLine !== undefined ? `, started at line ${first.startLine}` : "";
-          const message = `tool call ${quote(id)} completes again: it completed at line ${first.line}${started}`;
-          out = add(out, rec, "error", "double-completion", message, related);
-        } else {
-          const message = `tool call ${quote(id)} (${done.call.tool}) completes without a started event`;
-          out = add(out, rec, "warning", "orphan-completion", message, undefined);
-          st.completed.set(id, { line: rec.line });
-        }
-      }
-    }
-    return out;
-  }
-
-  /** End of a file: findings about the session it ends (see `end`). */
-  endFile(file: string, lastLine: number, unreadable = false): Iterable<Finding> | undefined {
-    const st = this.state;
-    this.state = null;
-    const last = this.tracker.endFile(lastLine);
-    const unclaimed = this.tracker.unclaimed();
-    if (last === undefined) {
-      if (this.allowEmpty || unreadable) return undefined;
-      const said = unclaimed === undefined ? "" : `; ${saidText(unclaimed)}`;
-      return add(undefined, { file, line: unclaimed?.line ?? 1 }, "error", "no-session", `no session in the input${said}`, undefined);
-    }
-    return st === null ? undefined : this.end(st);
+    if (out !== undefined) this.found.push(out);
   }
 
   /**
-   * Findings about a session that ended: one per call still open, then a missing result. An
-   * array, or past FEW open calls a generator (a million open calls are never a million findings
-   * at once); the session no longer changes, so it is read as the generator runs.
+   * Findings about a run that ended: one per call still open, then a missing result. An array,
+   * or past FEW open calls a generator (a million open calls are never a million findings at
+   * once); the run no longer changes, so it is read as the generator runs.
    */
-  private end(st: SessionState): Iterable<Finding> | undefined {
-    if (st.session.open.size <= FEW) {
-      const out = [...sessionEndFindings(st)];
-      return out.length === 0 ? undefined : out;
-    }
-    return sessionEndFindings(st);
+  private end(run: Run, st: RunState): Iterable<Finding> {
+    if (run.openCount <= FEW) return [...runEndFindings(run, st)];
+    return runEndFindings(run, st);
   }
 }
 
-/** Open calls up to which a session's end findings come as an array. */
+/** Open calls up to which a run's end findings come as an array. */
 const FEW = 256;
 
-function* sessionEndFindings(st: SessionState): Generator<Finding> {
-  const s = st.session;
-  for (const call of s.open.values()) {
-    const message = `tool call ${quote(call.callId)} (${call.tool}) never completes: its session ends at line ${s.lastLine}`;
-    yield finding({ file: s.file, line: call.line }, "error", "unfinished-call", message, [s.lastLine]);
+/** `iter` in a list, unless it is an empty array. */
+function nonEmpty(iter: Iterable<Finding>): Iterable<Finding>[] {
+  return Array.isArray(iter) && iter.length === 0 ? [] : [iter];
+}
+
+function* runEndFindings(run: Run, st: RunState): Generator<Finding> {
+  for (const call of run.eachOpenCall?.() ?? run.openCalls()) {
+    const message = `tool call ${quote(call.id)} (${call.tool}) never completes: its session ends at line ${run.lastLine}`;
+    yield finding({ file: run.file, line: call.startLine ?? 0 }, "error", "unfinished-call", message, [run.lastLine]);
   }
-  if (s.result === undefined) {
-    const who = st.sid !== undefined ? `session ${quote(st.sid)}` : `session #${s.index}`;
+  if (run.result === undefined) {
+    const who = st.sid !== undefined ? `session ${quote(st.sid)}` : `session #${run.index}`;
     const message =
-      s.said === undefined ? `${who} has no result: it runs from line ${s.startLine} to line ${s.lastLine}` : `${who} has no result; ${saidText(s.said)}`;
-    yield finding({ file: s.file, line: s.said?.line ?? s.lastLine }, "error", "no-result", message, [s.startLine]);
+      run.said === undefined ? `${who} has no result: it runs from line ${run.startLine} to line ${run.lastLine}` : `${who} has no result; ${saidText(run.said)}`;
+    yield finding({ file: run.file, line: run.said?.line ?? run.lastLine }, "error", "no-result", message, [run.startLine]);
   }
+}
+
+/** A file with no run at all (empty, blank, all the CLI's text). */
+function noSession(file: string, unclaimed: AgentSaid | undefined): Finding[] {
+  const said = unclaimed === undefined ? "" : `; ${saidText(unclaimed)}`;
+  return add(undefined, { file, line: unclaimed?.line ?? 1 }, "error", "no-session", `no session in the input${said}`, undefined);
 }
 
 function finding(at: { file: string; line: number }, severity: Finding["severity"], rule: LifecycleRule, message: string, related: number[] | undefined): Finding {

@@ -42,6 +42,11 @@ export class CursorCall implements Call {
     return this.raw.tool;
   }
 
+  /** A completion's start's tool (the completion's own, `tool`, may name another). */
+  get startTool(): string | undefined {
+    return this.end === undefined ? undefined : this.start?.tool;
+  }
+
   get label(): string {
     return (this.labelMemo ??= actionLabel(this.raw));
   }

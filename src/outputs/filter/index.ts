@@ -1,7 +1,9 @@
 import { escapeJsonForTerminal } from "../../sanitize.js";
 import type { Diagnostic, Reporter } from "../../diagnostics.js";
 import type { EventTest } from "../../query/predicate.js";
-import { SessionTracker, type OpenCall } from "../../dialects/cursor/sessions.js";
+import { cursorDialect } from "../../dialects/cursor/reader.js";
+import { drive } from "../../driver/driver.js";
+import type { Run, Step } from "../../model/run.js";
 import { TimeWindow } from "../../query/time-window.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { RawSkip } from "../../input/raw-skip.js";
@@ -47,9 +49,10 @@ export interface FilterOptions {
  * `cursorlog filter`: writes each kept event as the line it was read from (`rec.text` + LF), so
  * unknown fields, key order, number spelling and escapes survive byte for byte.
  *
- * With `pair`, the started events of open calls stay held by a SessionTracker (memory: the calls
- * still open). A kept completion is preceded by its held `started` line unless that was already
- * written; a kept `started` makes its completion be written whatever it holds.
+ * With `pair`, the lines of open calls' starts stay held, runs and calls as the driver's run model
+ * tells them (memory: the calls still open). A kept completion is preceded by its held `started`
+ * line unless that was already written; a kept `started` makes its completion be written whatever
+ * it holds.
  */
 function join(a: string | Buffer, b: string | Buffer): string | Buffer {
   return typeof a === "string" && typeof b === "string" ? a + b : Buffer.concat([Buffer.from(a), Buffer.from(b)]);
@@ -142,44 +145,53 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Filte
     };
   }
 
-  const tracker = new SessionTracker();
-  const written = new WeakSet<OpenCall>();
-  // The line of each open call's start not written yet, for its completion to bring out. Only the
-  // line (its text or bytes), not the parsed event; dropped when the session ends.
-  const held = new Map<OpenCall, string | Buffer>();
-  return {
-    record(rec) {
-      const step = tracker.observe(rec);
-      if (step.ended) held.clear();
-      const hit = matches(rec);
-      if (step.started) {
-        if (!hit) {
-          held.set(step.started, lineOf(rec, opts.escape === true));
-          return undefined;
+  // The lines of open calls' starts not written yet, by call id, for their completion to bring
+  // out: only the line (its text or bytes), not the parsed event; dropped when the run ends. The
+  // driver's run model pairs starts and completions within a run (the calls still open: memory).
+  const held = new Map<string, string | Buffer>();
+  /** Open calls of the run whose start was written: their completion is written whatever it holds. */
+  const written = new Set<string>();
+  const stage = drive(
+    {
+      runStart() {
+        held.clear();
+        written.clear();
+        return undefined;
+      },
+      line(rec: JsonRecord, step: Step) {
+        const hit = matches(rec);
+        if (step.started !== undefined) {
+          if (!hit) {
+            held.set(step.started.id, lineOf(rec, opts.escape === true));
+            return undefined;
+          }
+          written.add(step.started.id);
+          return emit(rec);
         }
-        written.add(step.started);
-        return emit(rec);
-      }
-      if (step.completed) {
-        const start = step.completed.started;
-        const startWritten = start !== undefined && written.delete(start);
-        const startLine = start === undefined ? undefined : held.get(start);
-        if (start !== undefined) held.delete(start);
-        if (hit) return startLine !== undefined ? join(emitLine(startLine), emit(rec)) : emit(rec);
-        return startWritten ? emit(rec) : undefined;
-      }
-      return hit ? emit(rec) : undefined;
+        if (step.done !== undefined) {
+          const id = step.done.id;
+          const startWritten = written.delete(id);
+          const startLine = held.get(id);
+          if (startLine !== undefined) held.delete(id);
+          if (hit) return startLine !== undefined ? join(emitLine(startLine), emit(rec)) : emit(rec);
+          return startWritten ? emit(rec) : undefined;
+        }
+        return hit ? emit(rec) : undefined;
+      },
+      said,
+      fileEnd(_file: string, _last: number, _run: Run | undefined, unreadable: boolean) {
+        held.clear();
+        written.clear();
+        window?.endFile();
+        return fileCount(unreadable);
+      },
+      finish,
     },
-    fileEnd(_file, _last, unreadable) {
-      tracker.endFile();
-      held.clear();
-      window?.endFile();
-      return fileCount(unreadable);
-    },
-    finish,
-    said,
-    kept: () => kept,
-  };
+    reporter,
+    // filter reports nothing about runs: it writes lines.
+    { dialect: cursorDialect, cutOff: "quiet", failed: false, said: false, fileEnd: false },
+  );
+  return Object.assign(stage, { kept: () => kept });
 }
 
 /**

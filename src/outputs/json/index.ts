@@ -1,12 +1,12 @@
 import type { Reporter } from "../../diagnostics.js";
-import { AssistantText } from "../../dialects/cursor/assistant-text.js";
-import { openCount, SessionTracker, type Session } from "../../dialects/cursor/sessions.js";
-import { ExitCode } from "../../exit-codes.js";
-import type { JsonObject, JsonRecord, Problem } from "../../input/record.js";
+import { cursorDialect } from "../../dialects/cursor/reader.js";
+import { drive, type RunSink } from "../../driver/driver.js";
+import { reportSaid } from "../../driver/report.js";
+import type { JsonObject, JsonRecord } from "../../input/record.js";
+import type { Run, Step } from "../../model/run.js";
+import { RunText } from "../../model/text.js";
 import type { Stage } from "../../stream/stage.js";
 import { shortenToolCalls, skipCompletionBodies, skipTypes } from "../../input/raw-skip.js";
-import { FIELDS_READ } from "../../dialects/cursor/action.js";
-import { reportFileEnd, reportFinished, reportIncomplete } from "../shared/incomplete.js";
 import { escapeJsonForTerminal } from "../../sanitize.js";
 import { colorizeJson } from "./colorize.js";
 import { member, parseRaw, RawObject, stringifyRaw, type RawValue } from "./raw-value.js";
@@ -23,7 +23,7 @@ export interface ResultJsonOptions {
 }
 
 /** Key order of `cursor-agent --print --output-format json` (the stream's result line differs). */
-const KEY_ORDER = ["type", "subtype", "is_error", "duration_ms", "duration_api_ms", "result", "session_id", "request_id", "usage"];
+const KEY_ORDER = ["type", "subtype", "is_error", "duration_ms", "duration_api_ms", "result", "session_id", "request_id", "usage"]; // as written: the CLI's own result object, its keys in its order
 
 /** The result object as `--output-format json` prints it: known keys first, then the rest, values untouched. */
 export function toJsonResult(result: JsonObject): JsonObject {
@@ -63,50 +63,40 @@ export function withFileMember(text: string, file: string, pretty: boolean): str
   return pretty ? `${text.slice(0, -2)},\n  "file": ${value}\n}` : `${text.slice(0, -1)},"file":${value}}`;
 }
 
-/** Open calls json keeps per session (the rest are counted): see TrackerOptions.maxOpen. */
+/** Open calls json keeps per run (the rest are counted): see ReaderOptions.maxOpen. */
 export const MAX_OPEN_KEPT = 1000;
 
-interface Span {
-  first?: number;
-  last?: number;
-}
-
 /**
- * `cursorlog json`: for each session, the object `--output-format json` would have printed,
- * written as soon as the session's result arrives. A session without a result is reported on
- * stderr (exit 4), or with `allowIncomplete` printed as a synthesized, clearly marked object.
+ * `cursorlog json`: for each run, the object `--output-format json` would have printed, written
+ * as soon as the run's result arrives. A run without a result is reported on stderr (exit 4), or
+ * with `allowIncomplete` printed as a synthesized, clearly marked object.
  */
 export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage {
-  // Open calls only make a count and the first few names of the message: memory stays bounded.
-  const tracker = new SessionTracker({ maxOpen: MAX_OPEN_KEPT });
-  /** The current session's session_id as the line that gave it wrote it. */
+  /** The run's text (a synthesized object's `result`). */
+  let text = new RunText();
+  /** The run's session id as the line that gave it wrote it (a synthesized object repeats it so). */
   let sessionIdText: string | undefined;
-  let text = new AssistantText();
-  let span: Span = {};
 
-  function ended(s: Session | undefined): string | undefined {
-    if (s === undefined || s.result !== undefined) return undefined;
-    if (!opts.allowIncomplete) {
-      reportIncomplete(reporter, s);
-      return undefined;
-    }
+  /** The synthesized object of a run cut off (--allow-incomplete). */
+  function incomplete(run: Run): string {
     // Computed values are written as JSON.stringify writes them; the session id as it was written.
     const o = new RawObject();
     const set = (k: string, v: RawValue) => o.members.set(k, { keyText: JSON.stringify(k), value: v });
     set("type", '"result"');
     set("subtype", '"incomplete"');
-    set("is_error", "true");
-    if (span.first !== undefined && span.last !== undefined) set("duration_ms", JSON.stringify(span.last - span.first));
+    set("is_error", "true"); // as written: the key of the CLI's result object, which this one stands in for
+    // The run's span: model/run.ts is the rule for its start and end.
+    if (run.start !== undefined && run.end !== undefined) set("duration_ms", JSON.stringify(run.end.ms - run.start.ms));
     set("result", JSON.stringify(text.text()));
-    if (s.sessionId !== undefined) set("session_id", sessionIdText ?? JSON.stringify(s.sessionId));
-    const where: JsonObject = { file: s.file, first_line: s.startLine, last_line: s.lastLine, open_tool_calls: openCount(s) };
+    if (run.sessionId !== undefined) set("session_id", sessionIdText ?? JSON.stringify(run.sessionId)); // as written: the CLI's result key
+    const where: JsonObject = { file: run.file, first_line: run.startLine, last_line: run.lastLine, open_tool_calls: run.openCount };
     // Why the run failed, in the agent CLI's words (its stderr merged into the log), quoted whole.
-    if (s.said !== undefined) {
-      where.agent_message = s.said.text;
-      where.agent_message_line = s.said.line;
+    if (run.said !== undefined) {
+      where.agent_message = run.said.text;
+      where.agent_message_line = run.said.line;
     }
     set("incomplete", parseRaw(JSON.stringify(where)));
-    return paint(named(stringifyRaw(o, opts.pretty), s.file)) + "\n";
+    return paint(named(stringifyRaw(o, opts.pretty), run.file)) + "\n";
   }
 
   const named = (text: string, file: string): string => (opts.fileNames === true ? withFileMember(text, file, opts.pretty) : text);
@@ -116,50 +106,45 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
     return opts.colors === true ? colorizeJson(json) : json;
   };
 
-  return {
+  const sink: RunSink = {
+    runEnd(run: Run) {
+      const result = run.result;
+      if (result !== undefined) {
+        // The CLI's text in a run that ended is a warning (the driver tells a failed run first).
+        if (run.said !== undefined) reportSaid(reporter, run.file, run.said);
+        return paint(named(rawJsonResult(result.text, opts.pretty), result.file)) + "\n";
+      }
+      // Cut off: told by the driver (exit 4), or with --allow-incomplete this object, which quotes the CLI's text.
+      return opts.allowIncomplete && run.outcome === "cut-off" ? incomplete(run) : undefined;
+    },
+  };
+  if (opts.allowIncomplete) {
+    sink.runStart = () => {
+      text = new RunText();
+      sessionIdText = undefined;
+      return undefined;
+    };
+    sink.line = (rec: JsonRecord, step: Step) => {
+      text.observe(step);
+      // The first line that names the run's session gave it its id: as written there (a skipped line, a stand-in, never does).
+      if (sessionIdText === undefined && step.run.sessionId !== undefined && rec.text !== "") {
+        const v = member(parseRaw(rec.text), "session_id"); // as written: json repeats the run's session_id as the log spelled it
+        if (typeof v === "string" && JSON.parse(v) === step.run.sessionId) sessionIdText = v;
+      }
+      return undefined;
+    };
+  }
+
+  return drive(sink, reporter, {
+    dialect: cursorDialect,
+    // Open calls only make a count and the first few names of the message: memory stays bounded.
+    reader: { maxOpen: MAX_OPEN_KEPT },
+    cutOff: opts.allowIncomplete ? "quiet" : "error",
+    // The CLI's text: in a run cut off, the cut-off message or the synthesized object quotes it; in a run that ended, runEnd tells it.
+    said: false,
     // Thinking and the prompt never matter here; a synthesized result needs assistant text and timestamps.
     // A completion only closes its call here: its result body is never parsed.
     // A started call is read for the open-calls message: its label and target.
-    skip: shortenToolCalls(skipCompletionBodies(skipTypes(opts.allowIncomplete ? ["user"] : ["thinking", "user", "assistant"])), FIELDS_READ),
-    record(rec: JsonRecord) {
-      const step = tracker.observe(rec);
-      let out = step.ended ? ended(step.ended) : undefined;
-      if (step.ended) {
-        text = new AssistantText();
-        span = {};
-        sessionIdText = undefined;
-      }
-      const ev = rec.value;
-      if (opts.allowIncomplete) {
-        // The first line with a session_id gave the session its id (a skipped line, a stand-in, never does).
-        if (sessionIdText === undefined && typeof ev.session_id === "string" && ev.session_id === step.session.sessionId && rec.text !== "") {
-          const v = member(parseRaw(rec.text), "session_id");
-          if (typeof v === "string") sessionIdText = v;
-        }
-        text.observe(ev);
-        if (typeof ev.timestamp_ms === "number") {
-          span.first ??= ev.timestamp_ms;
-          span.last = ev.timestamp_ms;
-        }
-      }
-      if (step.session.result === rec) {
-        reportFinished(reporter, step.session);
-        out = (out ?? "") + paint(named(rawJsonResult(rec.text, opts.pretty), rec.file)) + "\n";
-      }
-      return out;
-    },
-    said(p: Problem) {
-      tracker.said(p.file, p.line ?? 0, p.message);
-      return undefined;
-    },
-    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
-      const last = tracker.endFile(lastLine);
-      const out = ended(last);
-      reportFileEnd(reporter, file, last, tracker.unclaimed(), unreadable);
-      text = new AssistantText();
-      span = {};
-      sessionIdText = undefined;
-      return out;
-    },
-  };
+    skip: shortenToolCalls(skipCompletionBodies(skipTypes(opts.allowIncomplete ? ["user"] : ["thinking", "user", "assistant"])), cursorDialect.fieldsRead),
+  });
 }

@@ -35,7 +35,7 @@ export interface ValidateReport extends Stage {
 import { duplicateKeys } from "../../validate/duplicate-keys.js";
 import { firstInvalidUtf8 } from "../../validate/invalid-utf8.js";
 
-const KIND_SUFFIX = "ToolCall";
+const KIND_SUFFIX = "ToolCall"; // as written: validate checks the log's own tool-kind keys against the schema's
 /**
  * A value this shallow cannot exhaust the stack by itself (a schema that recurses into the value,
  * like `"properties": {"a": {"$ref": "#"}}`, validates 4,000 levels); when validating it does, the
@@ -159,11 +159,11 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       if (opts.strict) lineBad = true;
       return out;
     }
-    if (toolKinds !== undefined && type === "tool_call" && isPlainObject(ev.tool_call)) {
-      for (const key in ev.tool_call) {
+    if (toolKinds !== undefined && type === "tool_call" && isPlainObject(ev.tool_call)) { // as written: the line's own keys are what is checked
+      for (const key in ev.tool_call) { // as written: each key inside the line's tool_call
         if (key.length > KIND_SUFFIX.length && key.endsWith(KIND_SUFFIX) && !toolKinds.has(key)) {
           const message = `unknown tool kind ${quote(key)}`;
-          out += emit({ file: rec.file, line: rec.line, severity: unknownSeverity, rule: "unknown-kind", path: "/tool_call", message });
+          out += emit({ file: rec.file, line: rec.line, severity: unknownSeverity, rule: "unknown-kind", path: "/tool_call", message }); // as written: the finding's JSON pointer into the line
           if (opts.strict) lineBad = true;
         }
       }
