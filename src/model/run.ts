@@ -76,6 +76,16 @@ export interface Run {
   readonly openCount: number;
   /** The open calls kept, in start order, as Calls with status `open` (the first `limit` of them). */
   openCalls(limit?: number): Call[];
+  /**
+   * The open calls kept, in start order, made one at a time as they are read (openCalls without
+   * its array: a run that ends with a million calls open never holds a million Calls at once).
+   */
+  eachOpenCall?(): Iterable<Call>;
+  /**
+   * The run's wall time as the agent's own result states it, when it does (cursor-agent's and
+   * Claude Code's results do): the agent's clock, shown as stated. It decides neither start nor end.
+   */
+  readonly statedDurationMs?: number | undefined;
   /** Calls started so far (and, when the driver numbers them, completions without a start). */
   readonly startedCount: number;
   /** Background tasks started in the run, and how many of them were seen to end. */

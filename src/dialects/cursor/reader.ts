@@ -65,6 +65,16 @@ export class CursorRun implements Run {
     return out;
   }
 
+  *eachOpenCall(): Generator<Call> {
+    for (const open of this.session.open.values()) yield openCallOf(open);
+  }
+
+  /** The result's `duration_ms`, when a finite number. */
+  get statedDurationMs(): number | undefined {
+    const d = this.session.result?.value.duration_ms;
+    return typeof d === "number" && Number.isFinite(d) ? d : undefined;
+  }
+
   /** Rule (model/run.ts): a result with `is_error: true` is failed, any other result finished; no result once ended, cut off. */
   get outcome(): Outcome {
     const r = this.session.result;
