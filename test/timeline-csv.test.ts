@@ -334,3 +334,23 @@ test("timeline on a live pipe writes each row while the input is still open", as
   assert.equal(await done, 0);
   assert.equal(out, "seq,target\n1,sleep 6\n2,sleep 4\n3,sleep 1\n");
 });
+
+test("timeline takes its facts from the run model: a call's end before its start on its own clock gives the lines' duration, never a negative one; a background subagent task's row waits for its end", async () => {
+  const S = "s";
+  const call = (sub: string, id: string, tool: object, ts: number, extra: object = {}) =>
+    JSON.stringify({ type: "tool_call", subtype: sub, call_id: id, tool_call: { ...tool, ...extra }, session_id: S, timestamp_ms: ts });
+  const lines = [
+    JSON.stringify({ type: "system", subtype: "init", session_id: S, timestamp_ms: 900 }),
+    call("started", "a", { shellToolCall: { args: { command: "x" } } }, 1000, { startedAtMs: "2000" }),
+    call("completed", "a", { shellToolCall: { args: { command: "x" }, result: { success: { exitCode: 0 } } } }, 3000, { startedAtMs: "2000", completedAtMs: "1500" }),
+    call("started", "t", { taskToolCall: { args: { description: "docs", isBackground: true } } }, 3100),
+    call("completed", "t", { taskToolCall: { args: { description: "docs", isBackground: true }, result: { success: { isBackground: true, agentId: "ag1" } } } }, 3200),
+    call("started", "b", { readToolCall: { args: { path: "f" } } }, 3300),
+    call("completed", "b", { readToolCall: { args: { path: "f" }, result: { success: {} } } }, 3400),
+    JSON.stringify({ type: "system", subtype: "task_notification", task_id: "ag1", status: "success", session_id: S, timestamp_ms: 5100 }),
+    JSON.stringify({ type: "result", subtype: "success", is_error: false, result: "", session_id: S, timestamp_ms: 5200 }),
+  ];
+  const r = await runCli(["timeline", "--columns", "seq,call_id,duration_ms,status,background_ms"], { stdin: lines.join("\n") + "\n" });
+  assert.equal(r.stderr, "");
+  assert.equal(r.stdout, "seq,call_id,duration_ms,status,background_ms\n1,a,2000,success,\n2,t,100,success,2000\n3,b,100,success,\n");
+});

@@ -31,8 +31,9 @@ Columns (--columns picks and orders them; default: all, in this order):
                   (but for its line breaks in csv: see Formats)
   started_at      ISO-8601 UTC with milliseconds: startedAtMs, else the started event's timestamp_ms
   completed_at    completedAtMs, else the completed event's timestamp_ms
-  duration_ms     completedAtMs - startedAtMs when both are logged, else the difference of the two
-                  events' timestamp_ms; empty when neither pair is known (never guessed)
+  duration_ms     completedAtMs - startedAtMs when both are logged and in order, else the difference
+                  of the two events' timestamp_ms, likewise; empty otherwise (never guessed, never
+                  negative)
   status          the result: success, failure, rejected, error, timeout, ...; "incomplete" when the
                   session ended before the call completed; empty when the completion has no result
   exit_code       shell calls: the exit code, when the result has one
@@ -40,15 +41,17 @@ Columns (--columns picks and orders them; default: all, in this order):
   file            the input it came from (<stdin> for standard input)
   started_line    line of the started event (empty for a completion without a start)
   completed_line  line of the completed event (empty when incomplete)
-  background_end  a background shell (isBackground): when its command ended, the time of the
-                  system/task_notification whose task_id is its shellId (empty until then)
-  background_ms   from the call's start to that end (the call itself completes in a second or two)
+  background_end  a call that runs on in the background (a background shell, a background subagent
+                  task): when it ended, the time of the system/task_notification whose task_id is
+                  its shellId or agentId (empty until then)
+  background_ms   from the call's start to that end, when in order (the call itself completes in a
+                  second or two)
 
 Order: one row per call, in the order the calls started. A row is written as soon as it and every
 call started before it in its session have completed, so parallel calls that finish out of order
 still come in start order, memory holds only the rows waiting behind a running call, and a live
 pipe shows rows as the run proceeds. Calls still open when their session ends (its result, the next
-init, the end of the file) are written then, as "incomplete". A background shell's row waits for
+init, the end of the file) are written then, as "incomplete". A background task's row waits for
 its task_notification (or its session's end), as behind a running call. Several files make one
 table; its file column names the file of each row (-H puts it first when --columns leaves it
 out, --no-filename leaves it out).

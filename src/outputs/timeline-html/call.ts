@@ -1,14 +1,13 @@
-import { actionLabel, actionTarget } from "../../dialects/cursor/action.js";
-import type { ToolCall } from "../../dialects/cursor/tool-call.js";
-import type { JsonRecord } from "../../input/record.js";
-import type { OpenCall } from "../../dialects/cursor/sessions.js";
+import type { Call } from "../../model/call.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import { shownPath } from "../shared/run-path.js";
 import { capText } from "./cap.js";
+import { statusClass } from "./status.js";
+import type { HtmlStatusClass } from "./types.js";
 
 /** The first this many characters of a target are kept (a heredoc command can be megabytes). */
 export const TARGET_MAX = 500;
-/** call_ids are short in every capture; a hostile one is cut here. */
+/** Call ids are short in every capture; a hostile one is cut here. */
 export const ID_MAX = 200;
 
 /** What the page keeps of one call before it is placed on an axis (times are absolute ms). */
@@ -21,55 +20,46 @@ export interface CallRecord {
   target: string;
   /** The target ends with a path: the table cuts it in its middle, keeping the file name. */
   path: boolean;
-  /** Result arm; "" without one; "incomplete" when the session ended first. */
+  /** The agent's word for the outcome (Call.arm); "" without one; "incomplete" when the session ended first. */
   status: string;
+  /** Its colour: the model's status bin (status.ts). */
+  cls: HtmlStatusClass;
   exit: number | null;
   startedMs: number | undefined;
   completedMs: number | undefined;
   /** As the csv `duration_ms`. */
   durationMs: number | undefined;
   line: number;
-  /** A background shell: when its command ended (its task_notification), and how long from the call's start. */
+  /** A background task: when it ended, and how long from the call's start (BackgroundEnd). */
   backgroundEndMs?: number;
   backgroundMs?: number;
 }
 
 /**
- * The few fields drawn for one call, by the rules of the csv columns (timeline/cells.ts):
- * `startedAtMs`/`completedAtMs` first, the events' `timestamp_ms` otherwise, a duration only from
- * two values of one clock. Display text has control and bidi characters escaped and is capped.
+ * The few facts drawn for one call, all from the run model, as the csv columns print them
+ * (timeline/cells.ts): the call's times and duration by model/time.ts's rule. Display text has
+ * control and bidi characters escaped and is capped.
  */
-export function callRecordOf(seq: number, callId: string, call: ToolCall, start: OpenCall | undefined, end: JsonRecord | undefined, cwd?: string): CallRecord {
-  const startTs = start?.timestampMs;
-  const endTs = end === undefined ? undefined : timestampOf(end);
-  let durationMs: number | undefined;
-  if (end !== undefined) {
-    if (call.startedAtMs !== undefined && call.completedAtMs !== undefined) durationMs = call.completedAtMs - call.startedAtMs;
-    else if (startTs !== undefined && endTs !== undefined) durationMs = endTs - startTs;
-  }
-  const exitCode = end !== undefined && call.kind === "shell" ? call.outcome?.exitCode : undefined;
+export function callRecordOf(call: Call, cwd?: string): CallRecord {
   let path = false as boolean;
-  const target = actionTarget(call, (p) => {
+  const target = call.targetWith((p) => {
     path = true;
     return shownPath(p, cwd);
   });
+  const { timing } = call;
   return {
-    seq,
-    id: capText(callId, ID_MAX),
+    seq: call.seq,
+    id: capText(call.id, ID_MAX),
     kind: escapeControls(capText(call.kind, 100)),
-    action: escapeControls(capText(actionLabel(call), 200)),
+    action: escapeControls(capText(call.label, 200)),
     target: escapeControlsKeepLines(capText(target, TARGET_MAX)),
     path,
-    status: end === undefined ? "incomplete" : escapeControls(capText(call.status ?? "", 100)),
-    exit: typeof exitCode === "number" && Number.isFinite(exitCode) ? exitCode : null,
-    startedMs: call.startedAtMs ?? startTs,
-    completedMs: end === undefined ? undefined : (call.completedAtMs ?? endTs),
-    durationMs,
-    line: (start ?? end)?.line ?? 0,
+    status: call.status === "open" ? "incomplete" : escapeControls(capText(call.arm ?? "", 100)),
+    cls: statusClass(call),
+    exit: call.exitCode ?? null,
+    startedMs: timing.start?.ms,
+    completedMs: timing.end?.ms,
+    durationMs: timing.durationMs,
+    line: call.startLine ?? call.endLine ?? 0,
   };
-}
-
-function timestampOf(rec: JsonRecord): number | undefined {
-  const ts = rec.value.timestamp_ms;
-  return typeof ts === "number" && Number.isFinite(ts) ? ts : undefined;
 }

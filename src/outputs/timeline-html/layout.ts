@@ -1,6 +1,5 @@
 import type { CallRecord } from "./call.js";
 import { MIN_BAR, packLanesSteps, type Interval } from "../shared/lanes.js";
-import { statusClass } from "./status.js";
 import type { HtmlCall } from "./types.js";
 
 
@@ -19,7 +18,7 @@ export interface Layout {
  * calls alike); a call with one of its two times is placed at that time, one with neither at the
  * start of the call before it (both flagged approx); an incomplete call runs to the end of the
  * axis. Without any time (2025 logs) call n takes the unit [n-1, n], an incomplete one [n-1, end].
- * A background shell whose end (task_notification) is logged keeps its lane up to that end
+ * A call whose background task's end is logged keeps its lane up to that end
  * (`bg`), drawn apart from its bar. `firstTs`/`lastTs`: the events' range.
  */
 /** Calls handled between one pause and the next of layoutCallsSteps. */
@@ -59,7 +58,7 @@ export function* layoutCalls(records: readonly CallRecord[], firstTs: number | u
     for (let i = 0; i < records.length; i++) {
       if (i % SLICE === SLICE - 1) yield "";
       const r = records[i]!;
-      const open = r.status === "incomplete";
+      const open = r.cls === "incomplete";
       const known = r.startedMs ?? r.completedMs;
       const start = known === undefined ? prev : known - lo;
       const end = open ? span : r.completedMs === undefined ? start : Math.max(r.completedMs - lo, start);
@@ -75,7 +74,7 @@ export function* layoutCalls(records: readonly CallRecord[], firstTs: number | u
   } else {
     span = Math.max(records.length, 1);
     for (const r of records) {
-      const end = r.status === "incomplete" ? span : r.seq;
+      const end = r.cls === "incomplete" ? span : r.seq;
       intervals.push({ start: r.seq - 1, end });
       ends.push(end);
       approx.push(false);
@@ -101,7 +100,7 @@ function htmlCall(r: CallRecord, lane: number, x0: number, x1: number, approx: b
     target: r.target,
     ...(r.path && { path: true as const }),
     status: r.status,
-    cls: statusClass(r.status),
+    cls: r.cls,
     x0,
     x1,
     ms: r.durationMs ?? null,

@@ -7,6 +7,11 @@ import { HOVER_SCRIPT } from "./hover-script.js";
  * anything threw, so a test can tell). Strings from the log are only ever set as textContent or
  * attribute values, never parsed as HTML. No network, no eval, no timers: CSP allows it as is.
  */
+/** The log's own words the page names (cursor-agent's), each interpolated below as written. */
+const RESULT_DURATION = "duration_ms"; // as written: the result's field a session's wall time is read from
+const ERROR_FLAG = "is_error"; // as written: the result's flag that says the run failed
+const TASK_END = "task_notification"; // as written: the event that tells a background task's end
+
 export const PAGE_SCRIPT = `(function () {
 "use strict";
 var body = document.body, ALL = [];
@@ -34,7 +39,7 @@ function summary(s) {
   if (s.cwd !== null) row("Folder", el("span", "mono", s.cwd));
   row("Started", s.startedAt === null ? "not logged" : s.startedAt.replace("T", " ").replace("Z", " UTC"));
   row("Wall time", s.durationMs === null ? "not logged" :
-    fmtMs(s.durationMs) + (s.durationSource === "timestamps" ? " (first to last logged time; no result)" : " (the result's duration_ms)"));
+    fmtMs(s.durationMs) + (s.durationSource === "timestamps" ? " (first to last logged time; no result)" : " (the result's ${RESULT_DURATION})"));
   var chips = el("span", "chips"), i;
   chips.appendChild(el("span", null, s.calls.length + (s.lanes > 1 ? " (drawn in " + s.lanes + " lanes)" : "") + (s.byStatus.length ? " \\u2014" : "")));
   for (i = 0; i < s.byStatus.length; i++) {
@@ -45,7 +50,7 @@ function summary(s) {
   }
   row("Tool calls", chips);
   if (s.outcome === "cut_off") row("Result", el("span", "cut", "cut off: no result event; the log ends at line " + s.lastLine));
-  else row("Result", s.outcome === "error" ? "error (is_error: true)" : s.resultSubtype === null ? "finished" : s.resultSubtype);
+  else row("Result", s.outcome === "error" ? "error (${ERROR_FLAG}: true)" : s.resultSubtype === null ? "finished" : s.resultSubtype);
   if (s.agentMessage !== null) row("The agent CLI said", el("span", "cut", s.agentMessage));
   row("Log", s.file + ", lines " + s.firstLine + "\\u2013" + s.lastLine);
   return dl;
@@ -109,7 +114,7 @@ function render(run) {
       sec.appendChild(el("p", "note", "This log has no timestamps (the 2025 format): calls are drawn one after another in start order, one unit each, so a bar's length says nothing about how long the call took. A call still open when the session ended runs to its end."));
     }
     if (s.calls.some(function (c) { return c.bg !== undefined; })) {
-      sec.appendChild(el("p", "note", "Hatched: a background shell's command running on after its call completed, up to the task_notification that ended it."));
+      sec.appendChild(el("p", "note", "Hatched: a background shell's command running on after its call completed, up to the ${TASK_END} that ended it."));
     }
     if (s.calls.some(function (c) { return c.approx; })) {
       sec.appendChild(el("p", "note", "Dashed bars: the log lacks the call's start or end time. A call with one of the two is drawn at that time, with the least width; one with neither at the start of the call before it."));

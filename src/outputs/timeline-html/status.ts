@@ -1,26 +1,23 @@
+import type { Call } from "../../model/call.js";
 import type { HtmlStatusClass } from "./types.js";
 
 /**
- * The colour bin of a result arm: success; failure (a shell's non-zero exit); refused (rejected,
- * permission denied); error (error, timeout, spawnError and any arm we do not know); incomplete
- * (still open when its session ended); none (a completion without a result).
+ * A bar's colour: the model's status bin (model/status.ts), the page's one split of it being a
+ * failed call that ran and exited badly (a non-zero exit code or a signal: "failure") from one
+ * that failed otherwise (an error, a timeout, a spawn error, an outcome the agent names and
+ * cursorlog does not know: "error").
  */
-export function statusClass(status: string): HtmlStatusClass {
-  switch (status) {
-    case "success":
+export function statusClass(call: Call): HtmlStatusClass {
+  switch (call.status) {
+    case "ok":
       return "success";
-    case "failure":
-      return "failure";
-    case "rejected":
-    case "permissionDenied":
-    case "readPermissionDenied":
-    case "writePermissionDenied":
+    case "refused":
       return "refused";
-    case "incomplete":
-      return "incomplete";
-    case "":
+    case "no-result":
       return "none";
-    default:
-      return "error";
+    case "open":
+      return "incomplete";
+    case "failed":
+      return (call.exitCode !== undefined && call.exitCode !== 0) || call.signal !== undefined ? "failure" : "error";
   }
 }

@@ -5,14 +5,14 @@
  * characters shown escaped) and capped; the page inserts them with textContent only.
  */
 
-/** How a bar is coloured: the result arm, in six bins. */
+/** How a bar is coloured: the model's status bin, its failed bin split in two (status.ts). */
 export type HtmlStatusClass = "success" | "failure" | "refused" | "error" | "incomplete" | "none";
 
 /** One tool call, placed on its session's axis. */
 export interface HtmlCall {
   /** As the csv `seq` column: place in start order, from 1. */
   seq: number;
-  /** The call_id as logged (capped at ID_MAX characters). */
+  /** The call's id as logged (capped at ID_MAX characters). */
   id: string;
   lane: number;
   kind: string;
@@ -21,7 +21,7 @@ export interface HtmlCall {
   target: string;
   /** Only when the target ends with a path (the table cuts it in its middle, keeping the file name). */
   path?: true;
-  /** The result arm ("" when the completion has none; "incomplete" for a call still open at the end). */
+  /** The agent's word for the outcome, as written ("" when the completion has none; "incomplete" for a call still open at the end). */
   status: string;
   cls: HtmlStatusClass;
   /** Where the bar starts and ends on the axis: ms since the session's start, or call units without times. */
@@ -39,7 +39,7 @@ export interface HtmlCall {
   missing?: "start" | "end" | "both";
   /** Line of the started event (of the completion for a call without one). */
   line: number;
-  /** A background shell whose end the log has: where its command ended on the axis, and the time from its start. */
+  /** A call that ran on in the background, whose task's end the log has: where it ended on the axis, and the time from the call's start. */
   bg?: number;
   bgMs?: number | null;
 }
@@ -57,13 +57,13 @@ export interface HtmlSession {
   prompt: string | null;
   /** ISO-8601 UTC of the axis origin (the session's first logged time); null without times. */
   startedAt: string | null;
-  /** Wall time: the result's duration_ms, else last time - first time; null when neither is known. */
+  /** Wall time: the run's duration as its result states it (Run.statedDurationMs), else the axis's span; null when neither is known. */
   durationMs: number | null;
   durationSource: "result" | "timestamps" | null;
-  /** finished: a result; error: a result with is_error; cut_off: no result. */
+  /** The run's outcome (model/run.ts): finished; error (failed: its result says so); cut_off (no result). */
   outcome: "finished" | "error" | "cut_off";
   resultSubtype: string | null;
-  /** The agent CLI's own message in the session (stderr merged into the log), escaped and capped; null when none. */
+  /** The agent CLI's own message in the session (its own text merged into the log), escaped and capped; null when none. */
   agentMessage: string | null;
   /** "time": x0/x1 are ms since startedAt; "sequence": no call has a time, each call is one unit. */
   axis: "time" | "sequence";

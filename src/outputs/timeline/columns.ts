@@ -1,10 +1,11 @@
 /**
  * The timeline's columns, in their default order (the documented header). Index = position in
- * the cell array that `timelineCells` builds.
+ * the cell array that `timelineCells` builds. Three are named after the log's own fields, as the
+ * documented header has always named them.
  */
 export const TIMELINE_COLUMNS = [
-  "session_id",
-  "call_id",
+  "session_id", // as written: a documented column named after the log's field
+  "call_id", // as written: a documented column named after the log's field
   "seq",
   "kind",
   "tool",
@@ -15,7 +16,7 @@ export const TIMELINE_COLUMNS = [
   "duration_ms",
   "status",
   "exit_code",
-  "model_call_id",
+  "model_call_id", // as written: a documented column named after the log's field
   "file",
   "started_line",
   "completed_line",

@@ -1,12 +1,10 @@
 import type { Reporter } from "../../diagnostics.js";
-import { SessionTracker, type CompletedCall, type OpenCall, type Session } from "../../dialects/cursor/sessions.js";
-import { BackgroundTasks, isTaskNotification, type BackgroundEnd } from "../../dialects/cursor/background.js";
-import { ExitCode } from "../../exit-codes.js";
+import { cursorDialect } from "../../dialects/cursor/reader.js";
+import { drive, type Out } from "../../driver/driver.js";
 import { shortenToolCalls, skipTypes } from "../../input/raw-skip.js";
-import { FIELDS_READ } from "../../dialects/cursor/action.js";
-import type { JsonRecord, Problem } from "../../input/record.js";
+import type { BackgroundEnd, Call } from "../../model/call.js";
+import type { Run } from "../../model/run.js";
 import { joinPieces, type Stage } from "../../stream/stage.js";
-import { reportFileEnd, reportFinished, reportIncomplete } from "../shared/incomplete.js";
 import { isoTimeFormatter } from "../shared/iso-time.js";
 import { StartOrderQueue } from "./start-order-queue.js";
 import { timelineCells } from "./cells.js";
@@ -19,116 +17,92 @@ export interface TimelineOptions extends TimelineLineOptions {
   allowIncomplete: boolean;
 }
 
+/** The queue's key of every call still running: one object for all (a place is found by its seq). */
+const RUNNING = {};
+
 /**
  * `cursorlog timeline`: one row per tool call, in the order the calls started. A row is written as
  * soon as it and every call started before it in its session have completed, so memory holds only
  * the rows behind a call still running, and a live pipe shows rows as the run proceeds. Calls still
  * open when their session ends (its result, the next session, the end of the file) are written
- * then with status `incomplete`. A background shell counts as running until its task_notification
- * (background_end, background_ms) or its session's end. The header is written once, first.
+ * then with status `incomplete`. A call that runs on in the background (Call.backgroundTask)
+ * counts as running until its task's end (background_end, background_ms) or its session's end.
+ * The header is written once, first. Every fact comes from the run model (the driver hands it).
  */
 export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage {
   const lines = timelineLines(opts);
-  // The tracker numbers completions without a start too: an open call's seq is its place in the queue.
-  const tracker = new SessionTracker({ numberUnstarted: true });
-  const queue = new StartOrderQueue<OpenCall>();
+  const queue = new StartOrderQueue<object>();
   const iso = isoTimeFormatter();
   let header = opts.header ? lines.header : "";
+  /** Calls of the run that completed and run on in the background, by seq: their rows wait for the task's end. */
+  let waiting = new Map<number, Call>();
 
-  function takeHeader(): string {
-    const h = header;
-    header = "";
-    return h;
-  }
-
-  /** Background shells of the session; their rows wait for their end (task_notification) or the session's. */
-  const background = new BackgroundTasks();
-  const waiting = new Map<string, CompletedCall>();
-  const waitingByStart = new Map<OpenCall, CompletedCall>();
-
-  function render(s: Session, done: CompletedCall, seq: number, end?: BackgroundEnd): string {
-    const cells = { sessionId: s.sessionId, callId: done.callId, seq, call: done.call, file: s.file, start: done.started, end: done.rec };
-    return lines.line(timelineCells(end === undefined ? cells : { ...cells, background: end }, iso));
-  }
-
-  function completed(s: Session, done: CompletedCall): string {
-    const start = done.started;
-    const task = background.completed(done);
-    if (task !== undefined && start !== undefined) {
-      // Its row keeps its place until the task ends: the rows after it wait, as behind a running call.
-      waiting.set(task.taskId, done);
-      waitingByStart.set(start, done);
-      return "";
+  /** `out`, after the header when it is not written yet. */
+  function emit(out: string | Iterable<string>): Out {
+    if (header !== "") {
+      out = joinPieces([header, out]);
+      header = "";
     }
-    return start === undefined ? queue.completeUnstarted((seq) => render(s, done, seq)) : queue.complete(start.seq, (seq) => render(s, done, seq));
+    return out === "" ? undefined : out;
   }
 
-  function notified(s: Session, rec: JsonRecord): string {
-    const end = background.notified(rec);
-    const done = end?.task === undefined ? undefined : waiting.get(end.taskId);
-    if (end === undefined || done?.started === undefined) return "";
-    waiting.delete(end.taskId);
-    waitingByStart.delete(done.started);
-    return queue.complete(done.started.seq, (seq) => render(s, done, seq, end));
+  function render(call: Call, run: Run, seq: number, end?: BackgroundEnd): string {
+    return lines.line(timelineCells(call, run, seq, iso, end));
   }
 
-  /** The session's rows still held, as pieces (a million open calls are never one string). */
-  function flush(s: Session): string | Iterable<string> {
-    // The rows render lazily (pieces): the background shells still waiting are handed over, not cleared.
-    const held = waitingByStart.size === 0 ? undefined : new Map(waitingByStart);
-    waiting.clear();
-    waitingByStart.clear();
-    background.endSession();
-    return queue.end((open, seq) => {
-      const done = held?.get(open);
-      if (done !== undefined) return render(s, done, seq);
-      return lines.line(timelineCells({ sessionId: s.sessionId, callId: open.callId, seq, call: open, file: s.file, start: open, end: undefined }, iso));
+  /** The run's rows still held, as pieces (a million open calls are never one string). */
+  function flush(run: Run): string | Iterable<string> {
+    // The rows render lazily (pieces): the calls still waiting are handed over, not cleared.
+    const held = waiting;
+    waiting = new Map();
+    // The queue's running places and the run's open calls are both in start order: one walk of each.
+    const open = (run.eachOpenCall?.() ?? run.openCalls())[Symbol.iterator]();
+    return queue.end((_key, seq) => {
+      const done = held.get(seq);
+      if (done !== undefined) return render(done, run, seq);
+      for (let next = open.next(); !next.done; next = open.next()) {
+        if (next.value.seq === seq) return render(next.value, run, seq);
+      }
+      return "";
     });
   }
 
-  function ended(s: Session | undefined): Iterable<string> | string {
-    if (s === undefined) return "";
-    const out = flush(s);
-    if (s.result === undefined && !opts.allowIncomplete) {
-      reportIncomplete(reporter, s);
-    }
-    return out;
-  }
-
-  return {
-    // Only tool calls, inits and results matter; skipped lines still reach the tracker as {type} stubs,
-    // and of a tool call only what the cells read is parsed in full.
-    skip: shortenToolCalls(skipTypes(["thinking", "user", "assistant"]), FIELDS_READ),
-    record(rec: JsonRecord) {
-      const step = tracker.observe(rec);
-      const out: Array<string | Iterable<string>> = [header === "" ? "" : takeHeader()];
-      if (step.ended) out.push(ended(step.ended));
-      if (rec.value.type === "tool_call") {
-        if (step.started) queue.start(step.started);
-        else if (step.completed) out.push(completed(step.session, step.completed));
-      } else if (isTaskNotification(rec.value)) {
-        out.push(notified(step.session, rec));
-      } else if (step.session.result === rec) {
-        // After its result a session completes nothing more: write every row it still holds.
-        reportFinished(reporter, step.session);
-        out.push(flush(step.session));
-      }
-      const text = joinPieces(out);
-      return text === "" ? undefined : text;
+  return drive(
+    {
+      runStart: () => emit(""),
+      callStarted() {
+        queue.start(RUNNING);
+        return undefined;
+      },
+      callDone(call: Call, run: Run) {
+        if (call.startLine === undefined) return emit(queue.completeUnstarted((seq) => render(call, run, seq)));
+        if (call.backgroundTask !== undefined) {
+          // Its row keeps its place until the task ends: the rows after it wait, as behind a running call.
+          waiting.set(call.seq, call);
+          return undefined;
+        }
+        return emit(queue.complete(call.seq, (seq) => render(call, run, seq)));
+      },
+      backgroundEnd(end: BackgroundEnd, run: Run) {
+        const call = end.call;
+        if (call === undefined || waiting.get(call.seq) !== call) return undefined;
+        waiting.delete(call.seq);
+        return emit(queue.complete(call.seq, (seq) => render(call, run, seq, end)));
+      },
+      // After its result (or its cut-off) a run completes nothing more: every row it still holds.
+      runEnd: (run: Run) => emit(flush(run)),
+      fileEnd: () => emit(""),
+      finish: () => emit(""),
     },
-    said(p: Problem) {
-      tracker.said(p.file, p.line ?? 0, p.message);
-      return undefined;
+    reporter,
+    {
+      dialect: cursorDialect,
+      // A completion without a start takes the next seq, as its row's number (the queue's too).
+      reader: { numberUnstarted: true },
+      cutOff: opts.allowIncomplete ? "quiet" : "error",
+      // Only tool calls, inits and results matter; skipped lines still reach the reader as {type}
+      // stubs, and of a tool call only what the cells read is parsed in full.
+      skip: shortenToolCalls(skipTypes(["thinking", "user", "assistant"]), cursorDialect.fieldsRead),
     },
-    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
-      const last = tracker.endFile(lastLine);
-      const text = joinPieces([takeHeader(), ended(last)]);
-      reportFileEnd(reporter, file, last, tracker.unclaimed(), unreadable);
-      return text === "" ? undefined : text;
-    },
-    finish() {
-      const out = takeHeader();
-      return out === "" ? undefined : out;
-    },
-  };
+  );
 }
