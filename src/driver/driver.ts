@@ -54,7 +54,8 @@ export interface DriverOptions {
   skip?: RawSkip;
   /**
    * What a run cut off tells on stderr (driver/report.ts): `error`, exit 4 (the default);
-   * `warning`; `warning-if-open`, a warning only when it left calls open; `quiet`, nothing.
+   * `warning`; `warning-if-open`, a warning only when it left calls open; `quiet`, nothing but
+   * what the agent CLI said in it (a warning); `accepted` (--allow-incomplete), nothing at all.
    */
   cutOff?: CutOffReport;
   /** A failed run (the agent's result says so) is exit 1 with its message (default true). */
@@ -93,9 +94,9 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
   const tellFileEnd = opts.fileEnd !== false;
 
   function ended(run: Run): Out {
-    // A run cut off is told with what the CLI said, when it is told at all.
+    // What the CLI said in a run cut off is told with its report; with `accepted`, not at all.
     let saidTold = false;
-    if (run.outcome === "cut-off") saidTold = reportCutOff(reporter, run, cutOff);
+    if (run.outcome === "cut-off") saidTold = reportCutOff(reporter, run, cutOff) || cutOff === "accepted";
     else if (run.outcome === "failed" && tellFailed) reportFailed(reporter, run);
     if (tellSaid && !saidTold && run.said !== undefined) reportSaid(reporter, run.file, run.said);
     return sink.runEnd?.(run);

@@ -3,7 +3,7 @@ import { ExitCode } from "../exit-codes.js";
 import type { AgentSaid, Run } from "../model/run.js";
 
 /** What a run cut off (no result) tells on stderr: see DriverOptions.cutOff. */
-export type CutOffReport = "error" | "warning" | "warning-if-open" | "quiet";
+export type CutOffReport = "error" | "warning" | "warning-if-open" | "quiet" | "accepted";
 
 /** `session 3f2a…` or, without an id, `session #2`. */
 export function runName(run: Run): string {
@@ -35,7 +35,7 @@ export function cutOffLine(run: Run): number {
 
 /** Reports a run cut off as `how` says; true when it did (its message quotes what the CLI said). */
 export function reportCutOff(reporter: Reporter, run: Run, how: CutOffReport): boolean {
-  if (how === "quiet" || (how === "warning-if-open" && run.openCount === 0)) return false;
+  if (how === "quiet" || how === "accepted" || (how === "warning-if-open" && run.openCount === 0)) return false;
   const error = how === "error";
   reporter.report({ severity: error ? "error" : "warning", file: run.file, line: cutOffLine(run), message: cutOffMessage(run), code: error ? ExitCode.INCOMPLETE : ExitCode.OK });
   return true;

@@ -96,7 +96,7 @@ export function toActionsText(options: ActionsTextOptions, reporter: Reporter): 
     reporter,
     {
       dialect: cursorDialect,
-      cutOff: opts.allowIncomplete ? (opts.final ? "quiet" : "warning-if-open") : "error",
+      cutOff: opts.allowIncomplete ? (opts.final ? "accepted" : "warning-if-open") : "error",
       // Thinking is never printed; assistant text only with --final. Of a tool call, only what
       // labels, targets and statuses read is parsed in full.
       skip: shortenToolCalls(skipTypes(opts.final ? ["thinking", "user"] : ["thinking", "user", "assistant"]), cursorDialect.fieldsRead),

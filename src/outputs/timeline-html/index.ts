@@ -67,7 +67,7 @@ export function toTimelineHtml(opts: TimelineHtmlOptions, reporter: Reporter): S
       dialect: cursorDialect,
       // A completion without a start takes the next seq: a run's calls are numbered without gaps.
       reader: { numberUnstarted: true },
-      cutOff: opts.allowIncomplete ? "quiet" : "error",
+      cutOff: opts.allowIncomplete ? "accepted" : "error",
     },
   );
 }

@@ -99,7 +99,7 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
       dialect: cursorDialect,
       // A completion without a start takes the next seq, as its row's number (the queue's too).
       reader: { numberUnstarted: true },
-      cutOff: opts.allowIncomplete ? "quiet" : "error",
+      cutOff: opts.allowIncomplete ? "accepted" : "error",
       // Only tool calls, inits and results matter; skipped lines still reach the reader as {type}
       // stubs, and of a tool call only what the cells read is parsed in full.
       skip: shortenToolCalls(skipTypes(["thinking", "user", "assistant"]), cursorDialect.fieldsRead),
