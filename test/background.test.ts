@@ -1,8 +1,8 @@
 // Issue 12 §3: background shells linked to the system/task_notification that ends them.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BackgroundTasks, backgroundTaskId } from "../src/dialects/cursor/background.js";
-import { SessionTracker } from "../src/dialects/cursor/sessions.js";
+import { backgroundTaskOf } from "../src/dialects/cursor/call.js";
+import { drive } from "../src/driver/driver.js";
 import { TIMELINE_COLUMNS } from "../src/outputs/timeline/columns.js";
 import { toTimelineCsv } from "../src/outputs/timeline/index.js";
 import { fixtureRecords } from "./helpers/records.js";
@@ -11,22 +11,30 @@ import { quietReporter } from "./helpers/reporter.js";
 const F = "test/fixtures/background-shells.ndjson";
 
 test("a background shell's task is its shellId as text (a number in the log, a string in the notification)", () => {
-  const recs = fixtureRecords(F);
-  const tracker = new SessionTracker();
-  const tasks = new BackgroundTasks();
   const seen: string[] = [];
-  for (const rec of recs) {
-    const step = tracker.observe(rec);
-    if (step.completed) {
-      const t = tasks.completed(step.completed);
-      if (t !== undefined) seen.push(`start ${t.taskId} ${t.command} line ${t.line}`);
-    }
-    const end = tasks.notified(rec);
-    if (end !== undefined) seen.push(`end ${end.taskId} ${end.status} ${end.task === undefined ? "unknown" : end.task.command} ${end.durationMs ?? "-"}`);
-  }
+  let left: string[] = [];
+  const stage = drive(
+    {
+      callDone(call) {
+        if (call.backgroundTask !== undefined) seen.push(`start ${call.backgroundTask} ${call.target} line ${call.endLine}`);
+        return undefined;
+      },
+      backgroundEnd(end) {
+        seen.push(`end ${end.taskId} ${end.status} ${end.call === undefined ? "unknown" : end.call.target} ${end.durationMs ?? "-"}`);
+        return undefined;
+      },
+      runEnd(run) {
+        left = (run.backgroundRunning?.() ?? []).map((c) => c.backgroundTask!);
+        return undefined;
+      },
+    },
+    quietReporter(),
+  );
+  for (const rec of fixtureRecords(F)) stage.record(rec);
+  stage.fileEnd?.(F, 14);
   assert.deepEqual(seen, ["start 7 npm run build:watch line 4", "start b2 npm run dev line 7", "end 7 success npm run build:watch 7441", "end 99 error unknown -"]);
-  assert.deepEqual(tasks.endSession().map((t) => t.taskId), ["b2"]);
-  assert.equal(backgroundTaskId({ tool: "shellToolCall", kind: "shell", status: "failure", outcome: { shellId: 3 } }), undefined, "only a success arm starts a task");
+  assert.deepEqual(left, ["b2"]);
+  assert.equal(backgroundTaskOf({ tool: "shellToolCall", kind: "shell", status: "failure", outcome: { shellId: 3 } }), undefined, "only a success arm starts a task");
 });
 
 test("timeline: a background shell's row, and the rows started after it, wait for its task_notification", () => {

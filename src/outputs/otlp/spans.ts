@@ -241,7 +241,7 @@ function toolAttributes(c: RunCall, content: boolean): Attributes {
   a["cursor.tool.action"] = c.label;
   if (status !== undefined) a["cursor.tool.status"] = status;
   a["cursor.tool.seq"] = c.seq;
-  if (c.modelCallId !== undefined) a["cursor.model_call_id"] = c.modelCallId;
+  if (c.modelCallId !== undefined) a["cursor.model_call_id"] = c.modelCallId; // as written: the attribute is named after the CLI's field
   const line = c.startLine ?? c.endLine;
   if (line !== undefined) a["cursor.log.line"] = line;
   if (content) {

@@ -7,7 +7,7 @@ import { shortenToolCalls } from "../../input/raw-skip.js";
 import type { Run } from "../../model/run.js";
 import type { Stage } from "../../stream/stage.js";
 import { RunCollector, type RunRecord } from "./run-record.js";
-import { thinkingTimes } from "./thinking-times.js";
+import { thinkingTimes } from "../../dialects/cursor/thinking-times.js";
 
 export interface RunStageOptions {
   /** A run without a result is not an error (it is still exported, marked as such). */

@@ -9,7 +9,7 @@ import type { Notice, Run, Step, Usage } from "../../model/run.js";
 import { RunText } from "../../model/text.js";
 import type { Stage } from "../../stream/stage.js";
 import { isoTimeFormatter, type IsoTime } from "../shared/iso-time.js";
-import { thinkingTimes } from "../shared/thinking-times.js";
+import { thinkingTimes } from "../../dialects/cursor/thinking-times.js";
 import { backgroundLabel, formatDuration, labelOf, viewOf, type CallView } from "./call-view.js";
 import { markdownRenderer } from "./markdown.js";
 import { SaidLines } from "./said-lines.js";

@@ -39,7 +39,7 @@ export function toStatsJson(): StatsRenderer {
         background_tasks: {
           count: s.background.count,
           ended: s.background.ended,
-          items: s.background.items.map((b) => ({ line: b.line, task_id: b.taskId, command: b.command, status: b.status ?? null, end_line: b.endLine ?? null, duration_ms: b.durationMs ?? null })),
+          items: s.background.items.map((b) => ({ line: b.line, task_id: b.taskId, command: b.command, status: b.status ?? null, end_line: b.endLine ?? null, duration_ms: b.durationMs ?? null })), // as written: the key stats has always printed
         },
       });
     },
