@@ -64,6 +64,7 @@ import type { CallStatus } from "../src/model/status.js";
 import { seconds } from "../src/outputs/shared/background-end.js";
 import { formatDuration } from "../src/outputs/show/call-view.js";
 import { logFixtures } from "./helpers/records.js";
+import { STRESS } from "./helpers/scale.js";
 
 type Value = number | string | boolean | null;
 /** fact key → source → value. */
@@ -484,11 +485,25 @@ function expected(source: string, key: string, model: Value | undefined): Value 
   return model;
 }
 
+/** In make test, the fixtures that hold every kind of fact (each disagreement the model settles); all of them in make stress. */
+const FAST = [
+  "test/fixtures/timeline/disagreements.ndjson",
+  "test/fixtures/timeline/clocks-and-ends.ndjson",
+  "test/fixtures/timeline/no-timestamps-2025.ndjson",
+  "test/fixtures/background-shells.ndjson",
+  "test/fixtures/2026-long.ndjson",
+  "test/fixtures/real-2026.ndjson",
+  "test/fixtures/merged-stderr.ndjson",
+  "examples/session.ndjson",
+];
+
 function fixtures(): string[] {
   const examples = readdirSync("examples")
     .filter((f) => f.endsWith(".ndjson"))
     .map((f) => `examples/${f}`);
-  return [...logFixtures(), ...examples];
+  const all = [...logFixtures(), ...examples];
+  for (const f of FAST) if (!all.includes(f)) throw new Error(`${f} is not a log fixture`);
+  return STRESS ? all : FAST;
 }
 
 /** Runs `tasks` two at a time (the machine has two cores). */
