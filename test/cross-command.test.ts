@@ -337,7 +337,7 @@ const SOURCES: Source[] = [
           const open = a["error.type"] === "incomplete";
           put(facts, callKey(i, seq, "status"), "otlp", open ? "open" : binOfArm(a["cursor.tool.status"]));
           // An open call is drawn to its run's end, a call without times at the epoch: no duration told.
-          if (!open && !timeless && a["cursor.time.unknown"] !== true) put(facts, callKey(i, seq, "duration"), "otlp", ms(s.endTimeUnixNano) - ms(s.startTimeUnixNano));
+          if (!open && !timeless && a["cursor.time.unknown"] !== true && a["cursor.time.end_unknown"] !== true && a["cursor.time.start_unknown"] !== true) put(facts, callKey(i, seq, "duration"), "otlp", ms(s.endTimeUnixNano) - ms(s.startTimeUnixNano));
           if (!open) background.set(seq, a["cursor.shell.background"] === true);
         }
         for (const s of spans) {
@@ -413,8 +413,8 @@ const SOURCES: Source[] = [
           const about = / · about ([^·]+?) ·/.exec(foot[2]!);
           if (about !== null) put(facts, runKey(i, "wall"), "show", about[1]!);
           const counts: Record<string, number> = { ok: 0, refused: 0, failed: 0, "no-result": 0, open: 0 };
-          const words: Record<string, string> = { ok: "ok", "in background": "ok", failed: "failed", refused: "refused", "without result": "open" };
-          for (const m of foot[2]!.matchAll(/(\d[\d,]*) (ok|in background|failed|refused|without result)/g)) counts[words[m[2]!]!]! += Number(m[1]!.replace(/,/g, ""));
+          const words: Record<string, string> = { ok: "ok", "in background": "ok", failed: "failed", refused: "refused", "completed without result": "no-result", "without result": "open" };
+          for (const m of foot[2]!.matchAll(/(\d[\d,]*) (ok|in background|failed|refused|completed without result|without result)/g)) counts[words[m[2]!]!]! += Number(m[1]!.replace(/,/g, ""));
           for (const [bin, n] of Object.entries(counts)) put(facts, runKey(i, `calls ${bin}`), "show", n);
         }
         // Call lines, in the order calls completed, then the calls left open.
@@ -426,10 +426,11 @@ const SOURCES: Source[] = [
             put(facts, `run ${i} show call line ${k + 1}`, "show", "a call the model does not know");
             return;
           }
-          const mark = MARK[m[1]!]!;
+          const parts = m[2]!.split(" · ").slice(1);
+          // ✗ with the note "no result" is a completion without a result arm (its own bin).
+          const mark = m[1] === "✗" && parts.includes("no result") ? "no-result" : MARK[m[1]!]!;
           put(facts, callKey(i, c.seq, "status"), "show", mark === "background" ? "ok" : mark);
           if (mark !== "open") put(facts, callKey(i, c.seq, "background"), "show", mark === "background");
-          const parts = m[2]!.split(" · ").slice(1);
           const d = parts.find((p) => /^(\d+ms|\d+\.\ds|\d+m \d+s|\d+h \d+m)$/.test(p));
           if (mark !== "open") put(facts, callKey(i, c.seq, "duration"), "show", d ?? null);
         });

@@ -54,18 +54,26 @@ function tell(events: JsonObject[], sink: RunSink = {}): Told {
   return told;
 }
 
-test("time rule: each end from its best clock, the duration from one clock only, never negative", () => {
+test("time rule: the duration from one clock only, never negative, and start and end from that clock; else each from its best clock", () => {
   assert.deepEqual(callTiming({ callStart: 1000, callEnd: 1500, eventStart: 990, eventEnd: 1600 }), {
     start: { ms: 1000, from: "call" },
     end: { ms: 1500, from: "call" },
     durationMs: 500,
   });
-  // The call's own pair contradicts itself: the lines' pair gives the duration.
+  // The call's own pair contradicts itself: the lines' pair gives the duration, and the start and end.
   assert.deepEqual(callTiming({ callStart: 2000, callEnd: 1500, eventStart: 1000, eventEnd: 3000 }), {
-    start: { ms: 2000, from: "call" },
-    end: { ms: 1500, from: "call" },
+    start: { ms: 1000, from: "event" },
+    end: { ms: 3000, from: "event" },
     durationMs: 2000,
   });
+  // The call's own end is missing: the lines' pair.
+  assert.deepEqual(callTiming({ callStart: 1010, eventStart: 1000, eventEnd: 1200 }), {
+    start: { ms: 1000, from: "event" },
+    end: { ms: 1200, from: "event" },
+    durationMs: 200,
+  });
+  // No pair in order: each end as the log gives it, no duration.
+  assert.deepEqual(callTiming({ callStart: 2000, callEnd: 1500, eventStart: 3000 }), { start: { ms: 2000, from: "call" }, end: { ms: 1500, from: "call" } });
   // Both contradict themselves: no duration at all.
   assert.deepEqual(callTiming({ callStart: 2000, callEnd: 1500, eventStart: 3000, eventEnd: 1000 }).durationMs, undefined);
   // Two clocks are never subtracted: a call start and a line end give no duration.
@@ -87,7 +95,7 @@ test("time rule through the dialect: a string startedAtMs later than its complet
     result(S),
   ]);
   const c = t.done[0]!;
-  assert.deepEqual(c.timing, { start: { ms: 1760000002500, from: "call" }, end: { ms: 1760000002000, from: "call" }, durationMs: 2000 });
+  assert.deepEqual(c.timing, { start: { ms: 1760000000000, from: "event" }, end: { ms: 1760000002000, from: "event" }, durationMs: 2000 });
   assert.equal(c.exitCode, 0);
   assert.equal(c.startLine, 2);
   assert.equal(c.endLine, 3);

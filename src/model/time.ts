@@ -37,23 +37,27 @@ export interface CallTiming {
 /**
  * THE RULE for a call's times (every output reads them from here):
  *
- * - start: the call's own start, else its start line's time; end likewise, from its own end,
- *   else its completion line's time (each as the log gives it, with its source);
- * - duration: from two times of one clock only — the call's own pair when it has both ends and
- *   the end is not before the start, else the lines' pair under the same condition; else none.
+ * - a duration comes from two times of one clock only: the call's own pair when it has both ends
+ *   and the end is not before the start, else the lines' pair under the same condition; and then
+ *   the start and the end are that pair's, so that end - start is the duration in every output
+ *   (a trace's span, a timeline's columns, a chart's bar);
+ * - with no such pair, start is the call's own start, else its start line's time, and end
+ *   likewise (each as the log gives it, with its source), and there is no duration.
  *
  * A log that contradicts itself (an end before its start on one clock) gets the other clock's
  * duration or none: never a negative one. Times of two clocks are never subtracted (the line's
  * time can be earlier than the call's own start: FORMAT.md §5.5).
  */
 export function callTiming(c: CallClocks): CallTiming {
+  const own = spanOf(c.callStart, c.callEnd);
+  if (own !== undefined) return { start: { ms: c.callStart!, from: "call" }, end: { ms: c.callEnd!, from: "call" }, durationMs: own };
+  const lines = spanOf(c.eventStart, c.eventEnd);
+  if (lines !== undefined) return { start: { ms: c.eventStart!, from: "event" }, end: { ms: c.eventEnd!, from: "event" }, durationMs: lines };
   const t: CallTiming = {};
   if (c.callStart !== undefined) t.start = { ms: c.callStart, from: "call" };
   else if (c.eventStart !== undefined) t.start = { ms: c.eventStart, from: "event" };
   if (c.callEnd !== undefined) t.end = { ms: c.callEnd, from: "call" };
   else if (c.eventEnd !== undefined) t.end = { ms: c.eventEnd, from: "event" };
-  const d = spanOf(c.callStart, c.callEnd) ?? spanOf(c.eventStart, c.eventEnd);
-  if (d !== undefined) t.durationMs = d;
   return t;
 }
 

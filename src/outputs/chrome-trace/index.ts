@@ -78,9 +78,12 @@ export function runEvents(rec: RunRecord): object[] {
       const endMs = c.timing.end?.ms;
       const known = startMs ?? endMs;
       const start = known === undefined ? prev : known - lo;
-      const end = open ? len : endMs === undefined ? start : Math.max(endMs - lo, start);
+      // A slice lasts the call's duration (Call.timing), or nothing, marked approximate: a start and
+      // an end from two clocks, or out of order, give no duration (model/time.ts).
+      const d = c.timing.durationMs;
+      const end = open ? len : d !== undefined ? start + d : start;
       intervals.push({ start, end });
-      approx.push(!open && (startMs === undefined || endMs === undefined));
+      approx.push(!open && (startMs === undefined || d === undefined));
       prev = start;
     } else {
       intervals.push({ start: c.seq - 1, end: open ? span : c.seq - 1 });

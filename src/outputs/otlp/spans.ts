@@ -75,8 +75,11 @@ export function runSpans(rec: RunRecord, opts: SpanOptions): ReadableSpan[] {
     } else {
       const start = startMs ?? endMs ?? prevStart;
       if (startMs === undefined) attrs["cursor.time.start_unknown"] = true;
-      const end = open ? root.end : endMs === undefined ? start : Math.max(endMs, start);
-      if (!open && endMs === undefined) attrs["cursor.time.end_unknown"] = true;
+      // A span lasts the call's duration (Call.timing), or nothing: a start and an end from two
+      // clocks, or out of order, give no duration (model/time.ts), and the span says so.
+      const d = c.timing.durationMs;
+      const end = open ? root.end : d !== undefined ? start + d : start;
+      if (!open && d === undefined) attrs["cursor.time.end_unknown"] = true;
       t = { start, end };
       prevStart = start;
     }

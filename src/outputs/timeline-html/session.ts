@@ -80,7 +80,8 @@ export function* finishHtmlSession(acc: HtmlSessionAcc, iso: IsoTime): Generator
     model: run.model === undefined ? null : escapeControls(capText(run.model, 100)),
     cwd: run.cwd === undefined ? null : escapeControls(capText(run.cwd, CWD_MAX)),
     prompt: (run.prompt === undefined ? undefined : firstLine(run.prompt)) ?? null,
-    startedAt: iso(layout.origin) ?? null,
+    // The run's start (Run.start), whether or not a call has a time: the axis starts there too when one has.
+    startedAt: iso(run.start?.ms) ?? null,
     durationMs,
     durationSource,
     outcome: run.outcome === "finished" ? "finished" : run.outcome === "failed" ? "error" : "cut_off",
