@@ -215,25 +215,29 @@ class CursorReader implements DialectReader {
    * Returns the line's time as kept.
    */
   private filterTimes(run: CursorRun, rec: JsonRecord, st: TrackerStep, ts: number | undefined): number | undefined {
-    const accept = this.acceptTime!;
+    // (No closure per line: this runs on every line of an export.)
     const line = rec.line;
-    const ok = (ms: number | undefined, field: string): boolean => ms === undefined || accept(ms, field, line, run);
-    if (!ok(ts, "timestamp_ms")) {
+    if (!this.accepts(ts, "timestamp_ms", line, run)) {
       ts = undefined;
       if (st.started !== undefined) st.started.timestampMs = undefined;
     }
     if (st.started !== undefined) {
       const call = st.startCall ?? st.started;
-      if (!ok(call.startedAtMs, "startedAtMs")) {
+      if (!this.accepts(call.startedAtMs, "startedAtMs", line, run)) {
         delete call.startedAtMs;
         delete st.started.startedAtMs;
       }
     } else if (st.completed !== undefined) {
       const call = st.completed.call;
-      if (!ok(call.startedAtMs, "startedAtMs")) delete call.startedAtMs;
-      if (!ok(call.completedAtMs, "completedAtMs")) delete call.completedAtMs;
+      if (!this.accepts(call.startedAtMs, "startedAtMs", line, run)) delete call.startedAtMs;
+      if (!this.accepts(call.completedAtMs, "completedAtMs", line, run)) delete call.completedAtMs;
     }
     return ts;
+  }
+
+  /** An absent time stays absent; a time is kept when ReaderOptions.acceptTime takes it. */
+  private accepts(ms: number | undefined, field: string, line: number, run: CursorRun): boolean {
+    return ms === undefined || this.acceptTime!(ms, field, line, run);
   }
 
   read(rec: JsonRecord): Step {
