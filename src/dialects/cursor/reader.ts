@@ -1,6 +1,6 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
-import type { AgentSaid, Outcome, Run, Step, Usage } from "../../model/run.js";
+import type { AgentSaid, Notice, Outcome, Run, Step, Usage } from "../../model/run.js";
 import type { Stamp } from "../../model/time.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
 import { FIELDS_READ } from "./action.js";
@@ -21,8 +21,6 @@ export class CursorRun implements Run {
   cwd: string | undefined;
   permissionMode: string | undefined;
   prompt: string | undefined;
-  start: Stamp | undefined;
-  end: Stamp | undefined;
   usage: Usage | undefined;
   statedDurationMs: number | undefined;
   backgroundCount = 0;
@@ -30,8 +28,33 @@ export class CursorRun implements Run {
   /** Background tasks still running: by task id, the call that started each. */
   readonly running = new Map<string, Call>();
   private cut = false;
+  /**
+   * The run's earliest and latest times as numbers (NaN: none yet), and their sources: a time
+   * widens them on nearly every line, so the Stamps (`start`, `end`) are made when asked, once
+   * per change, not per line.
+   */
+  private startMs = NaN;
+  private endMs = NaN;
+  private startFrom: Stamp["from"] = "event";
+  private endFrom: Stamp["from"] = "event";
+  private startStamp: Stamp | undefined;
+  private endStamp: Stamp | undefined;
 
   constructor(readonly session: Session) {}
+
+  get start(): Stamp | undefined {
+    if (this.startMs !== this.startMs) return undefined;
+    const s = this.startStamp;
+    if (s !== undefined && s.ms === this.startMs && s.from === this.startFrom) return s;
+    return (this.startStamp = { ms: this.startMs, from: this.startFrom });
+  }
+
+  get end(): Stamp | undefined {
+    if (this.endMs !== this.endMs) return undefined;
+    const s = this.endStamp;
+    if (s !== undefined && s.ms === this.endMs && s.from === this.endFrom) return s;
+    return (this.endStamp = { ms: this.endMs, from: this.endFrom });
+  }
 
   get index(): number {
     return this.session.index;
@@ -103,8 +126,15 @@ export class CursorRun implements Run {
   /** A time the log gives in this run widens its start and end (model/run.ts). */
   time(ms: number | undefined, from: Stamp["from"]): void {
     if (ms === undefined) return;
-    if (this.start === undefined || ms < this.start.ms) this.start = { ms, from };
-    if (this.end === undefined || ms > this.end.ms) this.end = { ms, from };
+    // (NaN compares false: the first time sets both.)
+    if (!(ms >= this.startMs)) {
+      this.startMs = ms;
+      this.startFrom = from;
+    }
+    if (!(ms <= this.endMs)) {
+      this.endMs = ms;
+      this.endFrom = from;
+    }
   }
 }
 
@@ -112,6 +142,36 @@ export class CursorRun implements Run {
 export function openCallOf(open: OpenCall): Call {
   return new CursorCall(open.callId, open.seq, open, open, undefined, true);
 }
+
+/**
+ * A Step (model/run.ts) with every member present from the start: one shape for every line, so
+ * that the driver's and the outputs' reads of it stay monomorphic and setting a member never
+ * grows the object (a literal given members one by one changes shape, and grows, on most lines).
+ */
+class CursorStep implements Step {
+  at: number | undefined = undefined;
+  begun: true | undefined = undefined;
+  ended: Run | undefined = undefined;
+  started: Call | undefined = undefined;
+  restarted: Call | undefined = undefined;
+  done: Call | undefined = undefined;
+  backgroundEnd: BackgroundEnd | undefined = undefined;
+  result: true | undefined = undefined;
+  text: { text: string; delta: boolean } | undefined = undefined;
+  thinking: { text: string; done: boolean } | undefined = undefined;
+  user: string | undefined = undefined;
+  init: true | undefined = undefined;
+  notice: Notice | undefined = undefined;
+
+  constructor(readonly run: Run) {}
+}
+
+/**
+ * A thinking line with no text (a delta or the phase's end: the skipped stand-ins of show and the
+ * exports are all such): one object each, read-only, rather than one per line.
+ */
+const NO_THOUGHT = Object.freeze({ text: "", done: false });
+const NO_THOUGHT_DONE = Object.freeze({ text: "", done: true });
 
 /** The usage of a cursor-agent result: per run, camelCase (2026) or snake_case (older) names. */
 function usageOf(v: unknown): Usage | undefined {
@@ -155,25 +215,29 @@ class CursorReader implements DialectReader {
    * Returns the line's time as kept.
    */
   private filterTimes(run: CursorRun, rec: JsonRecord, st: TrackerStep, ts: number | undefined): number | undefined {
-    const accept = this.acceptTime!;
+    // (No closure per line: this runs on every line of an export.)
     const line = rec.line;
-    const ok = (ms: number | undefined, field: string): boolean => ms === undefined || accept(ms, field, line, run);
-    if (!ok(ts, "timestamp_ms")) {
+    if (!this.accepts(ts, "timestamp_ms", line, run)) {
       ts = undefined;
       if (st.started !== undefined) st.started.timestampMs = undefined;
     }
     if (st.started !== undefined) {
       const call = st.startCall ?? st.started;
-      if (!ok(call.startedAtMs, "startedAtMs")) {
+      if (!this.accepts(call.startedAtMs, "startedAtMs", line, run)) {
         delete call.startedAtMs;
         delete st.started.startedAtMs;
       }
     } else if (st.completed !== undefined) {
       const call = st.completed.call;
-      if (!ok(call.startedAtMs, "startedAtMs")) delete call.startedAtMs;
-      if (!ok(call.completedAtMs, "completedAtMs")) delete call.completedAtMs;
+      if (!this.accepts(call.startedAtMs, "startedAtMs", line, run)) delete call.startedAtMs;
+      if (!this.accepts(call.completedAtMs, "completedAtMs", line, run)) delete call.completedAtMs;
     }
     return ts;
+  }
+
+  /** An absent time stays absent; a time is kept when ReaderOptions.acceptTime takes it. */
+  private accepts(ms: number | undefined, field: string, line: number, run: CursorRun): boolean {
+    return ms === undefined || this.acceptTime!(ms, field, line, run);
   }
 
   read(rec: JsonRecord): Step {
@@ -189,8 +253,8 @@ class CursorReader implements DialectReader {
     let ts = lineTime(rec);
     if (this.acceptTime !== undefined) ts = this.filterTimes(run, rec, st, ts);
     run.time(ts, "event");
-    const step: Step = { run };
-    if (ts !== undefined) step.at = ts;
+    const step = new CursorStep(run);
+    step.at = ts;
     if (run.startLine === rec.line && run.session.index !== this.lastBegun) {
       this.lastBegun = run.session.index;
       step.begun = true;
@@ -210,7 +274,9 @@ class CursorReader implements DialectReader {
       // consolidated event (with model_call_id, or with neither) repeats it.
       step.text = { text: messageText(ev), delta: ts !== undefined && typeof ev.model_call_id !== "string" };
     } else if (ev.type === "thinking") {
-      step.thinking = { text: typeof ev.text === "string" ? ev.text : "", done: ev.subtype === "completed" };
+      const text = typeof ev.text === "string" ? ev.text : "";
+      const done = ev.subtype === "completed";
+      step.thinking = text !== "" ? { text, done } : done ? NO_THOUGHT_DONE : NO_THOUGHT;
     } else if (ev.type === "system" && ev.subtype === "task_notification") {
       step.backgroundEnd = this.backgroundEnd(run, rec, ts);
     } else if (ev.type === "connection" || ev.type === "retry" || ev.type === "interaction_query") {
