@@ -56,7 +56,12 @@ export function toTimelineHtml(opts: TimelineHtmlOptions, reporter: Reporter): S
       },
       // The session is over (its result, the next session, the end of its file): keep its page data.
       runEnd(run: Run) {
-        if (acc !== undefined && acc.run === run) closed.push(acc);
+        if (acc !== undefined && acc.run === run) {
+          // A call still open is drawn as the run's open calls tell it (what its start kept), as
+          // every command tells it (show, the cut-off message), not as its start line wrote it.
+          for (const c of run.eachOpenCall?.() ?? run.openCalls()) callHtml(acc, c);
+          closed.push(acc);
+        }
         acc = undefined;
         return undefined;
       },
