@@ -179,6 +179,9 @@ test("run rule: start and end are the earliest and latest times of the run, from
   assert.deepEqual([a!.index, a!.sessionId, a!.model, a!.cwd, a!.prompt], [1, S, "gpt-5", "/w", "do it"]);
   assert.deepEqual([a!.start, a!.end], [{ ms: 900, from: "call" }, { ms: 5000, from: "call" }]);
   assert.deepEqual([a!.outcome, a!.failure], ["failed", "it broke"]);
+  // What the result states, as written (types checked, values not): outputs print these, never the line.
+  assert.deepEqual(a!.stated, { subtype: "success", text: "it broke", requestId: undefined, durationMs: undefined, apiDurationMs: undefined });
+  assert.equal(b!.stated, undefined, "a run cut off states nothing");
   assert.deepEqual(a!.usage, { scope: "run", inputTokens: 10, outputTokens: 2, raw: { inputTokens: 10, outputTokens: 2 } });
   assert.deepEqual([b!.outcome, b!.start, b!.end, b!.startLine, b!.lastLine], ["cut-off", { ms: 7000, from: "event" }, { ms: 7000, from: "event" }, 6, 7]);
   // The driver told each once: the failed run (exit 1) and the run cut off (a warning here).

@@ -1,3 +1,4 @@
+import type { RawSkip } from "../input/raw-skip.js";
 import type { JsonObject, JsonRecord } from "../input/record.js";
 import type { AgentId, AgentSaid, Run, Step } from "../model/run.js";
 
@@ -44,6 +45,14 @@ export interface Dialect {
    * fieldsRead. Undefined: it reads more than can be named, and such an output parses tool calls whole.
    */
   readonly fileFieldsRead?: ReadonlySet<string>;
+  /**
+   * The lines an output may leave undecoded and unparsed (input/raw-skip.ts) when it needs none of
+   * what they hold: the agent's thinking, the user's messages, the agent's text, each unless
+   * `needs` says the output reads it. Undefined when every line is needed.
+   */
+  skipUnread(needs: { thinking?: boolean; user?: boolean; text?: boolean }): RawSkip | undefined;
+  /** The type of the lines that tell tool calls (cursor-agent's `tool_call`): filter's --tool and --status select them. */
+  readonly callLineType: string;
 }
 
 export interface ReaderOptions {

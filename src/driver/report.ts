@@ -60,7 +60,7 @@ export function reportFailed(reporter: Reporter, run: Run): void {
   const raw = (run.failure ?? "").replace(/\s+/g, " ").trim();
   const text = raw.length > FAILURE_TEXT_MAX ? raw.slice(0, FAILURE_TEXT_MAX - 1) + "…" : raw;
   // As written: the flag and subtype the agent's result holds (cursor-agent's words).
-  const sub = result?.value.subtype;
+  const sub = run.stated?.subtype;
   const subtype = typeof sub === "string" && sub !== "" ? `, subtype ${sub}` : "";
   reporter.report({
     severity: "error",

@@ -31,6 +31,19 @@ export interface Usage {
   raw: JsonObject;
 }
 
+/** What a run's result line states, read by the dialect (cursor-agent: `subtype`, `result`, `request_id`, `duration_ms`, `duration_api_ms`). */
+export interface ResultStated {
+  /** How the agent says the run ended (`success`, …), when a string; "" kept. */
+  subtype: string | undefined;
+  /** The agent's final answer, when a string. */
+  text: string | undefined;
+  /** The id of the request the run answered, when a string. */
+  requestId: string | undefined;
+  /** The run's wall time and API time in ms, as stated, when numbers (any number: each output filters what it can print). */
+  durationMs: number | undefined;
+  apiDurationMs: number | undefined;
+}
+
 /** A line of the agent CLI's own text (its stderr merged into the log), the first of its run; `more` counts the others. */
 export interface AgentSaid {
   line: number;
@@ -69,6 +82,11 @@ export interface Run {
   readonly outcome: Outcome;
   /** For a failed run, the agent's own message (the result's text), whole; else undefined. */
   readonly failure: string | undefined;
+  /**
+   * What the agent's own result states, each member as the agent wrote it (its type checked, its
+   * value not): for the outputs that print those values as written. Undefined without a result.
+   */
+  readonly stated?: ResultStated | undefined;
   /** The agent's own result object, as logged (json prints it), once seen. */
   readonly result: JsonRecord | undefined;
   readonly usage: Usage | undefined;

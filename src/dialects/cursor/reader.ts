@@ -1,7 +1,8 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
-import type { AgentSaid, Notice, Outcome, Run, Step, Usage } from "../../model/run.js";
+import type { AgentSaid, Notice, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
 import type { Stamp } from "../../model/time.js";
+import { skipTypes, type RawSkip } from "../../input/raw-skip.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
 import { FIELDS_READ } from "./action.js";
 import { CursorCall, lineTime } from "./call.js";
@@ -110,6 +111,15 @@ export class CursorRun implements Run {
     const r = this.session.result;
     if (r !== undefined) return r.value.is_error === true ? "failed" : "finished";
     return this.cut ? "cut-off" : "running";
+  }
+
+  /** The result line's own members (model/run.ts ResultStated). */
+  get stated(): ResultStated | undefined {
+    const r = this.session.result?.value;
+    if (r === undefined) return undefined;
+    const s = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+    const n = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
+    return { subtype: s(r.subtype), text: s(r.result), requestId: s(r.request_id), durationMs: n(r.duration_ms), apiDurationMs: n(r.duration_api_ms) };
   }
 
   get failure(): string | undefined {
@@ -364,6 +374,14 @@ export const cursorDialect: Dialect = {
     return typeof ev.type === "string" ? true : undefined;
   },
   reader: (opts: ReaderOptions) => new CursorReader(opts),
+  skipUnread(needs: { thinking?: boolean; user?: boolean; text?: boolean }): RawSkip | undefined {
+    const types: string[] = [];
+    if (needs.thinking !== true) types.push("thinking");
+    if (needs.user !== true) types.push("user");
+    if (needs.text !== true) types.push("assistant");
+    return skipTypes(types);
+  },
+  callLineType: "tool_call",
   fieldsRead: FIELDS_READ,
   fileFieldsRead: FILE_FIELDS,
 };

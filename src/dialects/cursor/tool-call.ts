@@ -20,6 +20,21 @@ export interface ToolCall {
 const SUFFIX = "ToolCall";
 
 /**
+ * The tool-kind keys a `tool_call` line names (`shellToolCall`, …: each key of its `tool_call`
+ * ending in `ToolCall`), for validate to check against its schemas; undefined for any other line.
+ * Where the keys are, as a JSON pointer into the line: KIND_KEYS_PATH.
+ */
+export function toolKindKeys(ev: JsonObject): string[] | undefined {
+  if (ev.type !== "tool_call" || !isPlainObject(ev.tool_call)) return undefined;
+  const out: string[] = [];
+  for (const key in ev.tool_call) if (key.length > SUFFIX.length && key.endsWith(SUFFIX)) out.push(key);
+  return out;
+}
+
+/** The JSON pointer of the object whose keys toolKindKeys reads. */
+export const KIND_KEYS_PATH = "/tool_call";
+
+/**
  * Normalizes `event.tool_call` across the shapes in FORMAT.md §5.1: the keyed live shape
  * `{<kind>ToolCall: {args, result}, toolCallId, startedAtMs, …}`, the `{function: {name,
  * arguments}}` shape, and the `{tool: {case, value}}` envelope. Metadata siblings are never kinds.

@@ -103,8 +103,7 @@ export function runEvents(rec: RunRecord): object[] {
   }
 
   const t0 = timed ? us(lo) : 0;
-  const result = run.result?.value;
-  const duration = result?.duration_ms; // as written: the result's duration_ms
+  const duration = run.stated?.durationMs;
   const runArgs: Record<string, unknown> = {
     session_id: run.sessionId ?? null, // as written: the trace's arg names, kept as exported
     request_id: requestIdOf(run) ?? null, // as written: the trace's arg names, kept as exported

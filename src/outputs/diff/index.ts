@@ -4,7 +4,7 @@ import type { Dialect } from "../../dialects/dialect.js";
 import { cursorDialect } from "../../dialects/cursor/reader.js";
 import { drive } from "../../driver/driver.js";
 import { ExitCode } from "../../exit-codes.js";
-import { shortenToolCalls, skipTypes, type RawSkip } from "../../input/raw-skip.js";
+import { shortenToolCalls, type RawSkip } from "../../input/raw-skip.js";
 import type { JsonRecord } from "../../input/record.js";
 import type { Call } from "../../model/call.js";
 import type { Run } from "../../model/run.js";
@@ -21,7 +21,7 @@ import { formatStat, type StatRow } from "./stat.js";
  * dialect that cannot name what its file changes read gets its tool calls parsed whole.
  */
 function skipFor(dialect: Dialect): RawSkip | undefined {
-  const skip = skipTypes(["thinking", "assistant", "user"]);
+  const skip = dialect.skipUnread({});
   const files = dialect.fileFieldsRead;
   return files === undefined ? skip : shortenToolCalls(skip, new Set([...dialect.fieldsRead, ...files]));
 }

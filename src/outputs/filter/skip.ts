@@ -1,4 +1,5 @@
 import type { PredicateSpec } from "../../query/predicate.js";
+import { cursorDialect } from "../../dialects/cursor/reader.js";
 import { keepWhole, skipAllBut, skipTypes, type RawSkip } from "../../input/raw-skip.js";
 
 /**
@@ -11,7 +12,8 @@ export function rawSkipFor(spec: PredicateSpec): RawSkip | undefined {
   const excluded = new Set(spec.excludeTypes ?? []);
   let kept: string[] | undefined;
   if (spec.types?.length) kept = [...spec.types];
-  if (spec.tools?.length || spec.statuses?.length) kept = (kept ?? ["tool_call"]).filter((t) => t === "tool_call"); // as written: the line type --tool and --status select
+  const calls = cursorDialect.callLineType;
+  if (spec.tools?.length || spec.statuses?.length) kept = (kept ?? [calls]).filter((t) => t === calls);
   const skip = kept !== undefined ? skipAllBut(kept.filter((t) => !excluded.has(t))) : skipTypes([...excluded]);
   if (!typeOnly(spec)) return skip;
   // The type alone decides: a matching line is written as its bytes, never decoded or parsed.

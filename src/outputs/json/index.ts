@@ -6,7 +6,7 @@ import type { JsonObject, JsonRecord } from "../../input/record.js";
 import type { Run, Step } from "../../model/run.js";
 import { RunText } from "../../model/text.js";
 import type { Stage } from "../../stream/stage.js";
-import { shortenToolCalls, skipCompletionBodies, skipTypes } from "../../input/raw-skip.js";
+import { shortenToolCalls, skipCompletionBodies } from "../../input/raw-skip.js";
 import { escapeJsonForTerminal } from "../../sanitize.js";
 import { colorizeJson } from "./colorize.js";
 import { member, parseRaw, RawObject, stringifyRaw, type RawValue } from "./raw-value.js";
@@ -145,6 +145,6 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
     // Thinking and the prompt never matter here; a synthesized result needs assistant text and timestamps.
     // A completion only closes its call here: its result body is never parsed.
     // A started call is read for the open-calls message: its label and target.
-    skip: shortenToolCalls(skipCompletionBodies(skipTypes(opts.allowIncomplete ? ["user"] : ["thinking", "user", "assistant"])), cursorDialect.fieldsRead),
+    skip: shortenToolCalls(skipCompletionBodies(cursorDialect.skipUnread({ thinking: opts.allowIncomplete, text: opts.allowIncomplete })), cursorDialect.fieldsRead),
   });
 }

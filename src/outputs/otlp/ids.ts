@@ -15,8 +15,8 @@ export function runKey(run: Run): string {
 
 /** The id of the request the run answered, as its result writes it (exported as written: cursor.request.id, request_id). */
 export function requestIdOf(run: Run): string | undefined {
-  const id = run.result?.value.request_id; // as written: the result's request id
-  return typeof id === "string" && id !== "" ? id : undefined;
+  const id = run.stated?.requestId;
+  return id !== undefined && id !== "" ? id : undefined;
 }
 
 /** 32 hex digits (16 bytes), never all zero (an invalid trace id). */

@@ -170,18 +170,18 @@ function rootAttributes(rec: RunRecord, timed: boolean, content: boolean): Attri
     if (cacheWrite !== undefined) a["gen_ai.usage.cache_creation.input_tokens"] = cacheWrite;
     if (input !== undefined) a["cursor.usage.input_tokens"] = input;
   }
-  const r = run.result?.value;
+  const r = run.stated;
   if (run.outcome === "cut-off") a["error.type"] = "incomplete";
-  else if (run.outcome === "failed") a["error.type"] = typeof r?.subtype === "string" && r.subtype !== "" && r.subtype !== "success" ? r.subtype : "error"; // as written: the result's subtype
+  else if (run.outcome === "failed") a["error.type"] = r?.subtype !== undefined && r.subtype !== "" && r.subtype !== "success" ? r.subtype : "error";
   const requestId = requestIdOf(run);
   if (requestId !== undefined) a["cursor.request.id"] = requestId;
   if (run.cwd !== undefined) a["cursor.cwd"] = run.cwd;
   if (run.permissionMode !== undefined) a["cursor.permission_mode"] = run.permissionMode;
   if (r !== undefined) {
-    if (typeof r.subtype === "string") a["cursor.result.subtype"] = r.subtype; // as written: the result's subtype
-    const d = num(r.duration_ms); // as written: the result's duration_ms, exported as cursor.duration_ms
+    if (r.subtype !== undefined) a["cursor.result.subtype"] = r.subtype;
+    const d = num(r.durationMs);
     if (d !== undefined) a["cursor.duration_ms"] = d;
-    const api = num(r.duration_api_ms); // as written: the result's duration_api_ms
+    const api = num(r.apiDurationMs);
     if (api !== undefined) a["cursor.duration_api_ms"] = api;
   }
   a["cursor.tool_calls"] = rec.calls.length;
@@ -191,9 +191,9 @@ function rootAttributes(rec: RunRecord, timed: boolean, content: boolean): Attri
   if (!timed) a["cursor.time.unknown"] = true;
   if (content) {
     if (run.prompt !== undefined) a["gen_ai.input.messages"] = JSON.stringify([{ role: "user", parts: [{ type: "text", content: run.prompt }] }]);
-    if (r !== undefined && typeof r.result === "string") {
-      // As written: the result's own text (the answer the agent returned).
-      a["gen_ai.output.messages"] = JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: r.result }] }]);
+    if (r?.text !== undefined) {
+      // The result's own text (the answer the agent returned).
+      a["gen_ai.output.messages"] = JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: r.text }] }]);
     }
   }
   return a;

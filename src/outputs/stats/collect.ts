@@ -86,7 +86,7 @@ export class RunStats {
     for (const call of room > 0 ? (run.backgroundRunning?.(room) ?? []) : []) {
       background.items.push({ line: call.endLine ?? 0, taskId: call.backgroundTask ?? "", command: shorten(call.target, this.max), status: undefined, endLine: undefined, durationMs: undefined });
     }
-    const result = run.result?.value;
+    const result = run.stated;
     const { durationMs, durationSource } = runDuration(run);
     return {
       index: run.index,
@@ -94,11 +94,12 @@ export class RunStats {
       firstLine: run.startLine,
       lastLine: run.lastLine,
       sessionId: run.sessionId,
-      requestId: nonEmpty(result?.request_id), // as written: the result's request id (the total adds a request's usage once)
+      // The total adds a request's usage once.
+      requestId: nonEmpty(result?.requestId),
       model: run.model,
       prompt: this.prompt,
       outcome: OUTCOME[run.outcome],
-      resultSubtype: nonEmpty(result?.subtype), // as written: the result's subtype, printed as the agent wrote it
+      resultSubtype: nonEmpty(result?.subtype),
       agentMessage: run.said === undefined ? undefined : { ...run.said },
       durationMs,
       durationSource,
@@ -123,8 +124,8 @@ const OUTCOME: Record<Run["outcome"], SessionOutcome> = { finished: "finished", 
  * gives), marked estimated; else unknown.
  */
 function runDuration(run: Run): Pick<SessionStats, "durationMs" | "durationSource"> {
-  const own = run.result?.value.duration_ms; // as written: the result's duration_ms, the agent's own figure
-  if (typeof own === "number" && Number.isFinite(own)) return { durationMs: own, durationSource: "result" };
+  const own = run.stated?.durationMs;
+  if (own !== undefined && Number.isFinite(own)) return { durationMs: own, durationSource: "result" };
   const { start, end } = run;
   if (start !== undefined && end !== undefined && end.ms !== start.ms) return { durationMs: end.ms - start.ms, durationSource: "timestamps" };
   return { durationMs: undefined, durationSource: undefined };

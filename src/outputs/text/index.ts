@@ -9,7 +9,7 @@ import type { Run, Step } from "../../model/run.js";
 import { RunText } from "../../model/text.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import type { Stage } from "../../stream/stage.js";
-import { shortenToolCalls, skipTypes } from "../../input/raw-skip.js";
+import { shortenToolCalls } from "../../input/raw-skip.js";
 import { backgroundEndText } from "../shared/background-end.js";
 
 export interface ActionsTextOptions {
@@ -99,7 +99,7 @@ export function toActionsText(options: ActionsTextOptions, reporter: Reporter): 
       cutOff: opts.allowIncomplete ? (opts.final ? "accepted" : "warning-if-open") : "error",
       // Thinking is never printed; assistant text only with --final. Of a tool call, only what
       // labels, targets and statuses read is parsed in full.
-      skip: shortenToolCalls(skipTypes(opts.final ? ["thinking", "user"] : ["thinking", "user", "assistant"]), cursorDialect.fieldsRead),
+      skip: shortenToolCalls(cursorDialect.skipUnread({ text: opts.final }), cursorDialect.fieldsRead),
     },
   );
   return stage;

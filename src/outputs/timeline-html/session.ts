@@ -70,7 +70,7 @@ export function* finishHtmlSession(acc: HtmlSessionAcc, iso: IsoTime): Generator
     if (!classes.has(c.status)) classes.set(c.status, c.cls);
   }
   const rank = (status: string): number => RANKS.indexOf(classes.get(status)!);
-  const subtype = run.result?.value.subtype; // as written: the result's subtype, shown as the agent wrote it
+  const subtype = run.stated?.subtype;
   return {
     index: run.index,
     file: escapeControls(run.file),

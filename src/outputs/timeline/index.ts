@@ -1,7 +1,7 @@
 import type { Reporter } from "../../diagnostics.js";
 import { cursorDialect } from "../../dialects/cursor/reader.js";
 import { drive, type Out } from "../../driver/driver.js";
-import { shortenToolCalls, skipTypes } from "../../input/raw-skip.js";
+import { shortenToolCalls } from "../../input/raw-skip.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
 import type { Run } from "../../model/run.js";
 import { joinPieces, type Stage } from "../../stream/stage.js";
@@ -102,7 +102,7 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
       cutOff: opts.allowIncomplete ? "accepted" : "error",
       // Only tool calls, inits and results matter; skipped lines still reach the reader as {type}
       // stubs, and of a tool call only what the cells read is parsed in full.
-      skip: shortenToolCalls(skipTypes(["thinking", "user", "assistant"]), cursorDialect.fieldsRead),
+      skip: shortenToolCalls(cursorDialect.skipUnread({}), cursorDialect.fieldsRead),
     },
   );
 }

@@ -1,5 +1,4 @@
 import type { Reporter } from "../../diagnostics.js";
-import { isPlainObject } from "../../dialects/cursor/types.js";
 import { ExitCode } from "../../exit-codes.js";
 import { isTooDeep } from "../../input/too-deep.js";
 import type { JsonRecord, Problem } from "../../input/record.js";
@@ -32,10 +31,10 @@ export interface ValidateReport extends Stage {
   readonly stopped: boolean;
 }
 
+import { KIND_KEYS_PATH, toolKindKeys } from "../../dialects/cursor/tool-call.js";
 import { duplicateKeys } from "../../validate/duplicate-keys.js";
 import { firstInvalidUtf8 } from "../../validate/invalid-utf8.js";
 
-const KIND_SUFFIX = "ToolCall"; // as written: validate checks the log's own tool-kind keys against the schema's
 /**
  * A value this shallow cannot exhaust the stack by itself (a schema that recurses into the value,
  * like `"properties": {"a": {"$ref": "#"}}`, validates 4,000 levels); when validating it does, the
@@ -159,14 +158,12 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       if (opts.strict) lineBad = true;
       return out;
     }
-    if (toolKinds !== undefined && type === "tool_call" && isPlainObject(ev.tool_call)) { // as written: the line's own keys are what is checked
-      for (const key in ev.tool_call) { // as written: each key inside the line's tool_call
-        if (key.length > KIND_SUFFIX.length && key.endsWith(KIND_SUFFIX) && !toolKinds.has(key)) {
-          const message = `unknown tool kind ${quote(key)}`;
-          out += emit({ file: rec.file, line: rec.line, severity: unknownSeverity, rule: "unknown-kind", path: "/tool_call", message }); // as written: the finding's JSON pointer into the line
-          if (opts.strict) lineBad = true;
-        }
-      }
+    // The line's own tool-kind keys (the dialect reads them), checked against the schemas'.
+    const kinds = toolKinds === undefined ? undefined : toolKindKeys(ev);
+    for (const key of kinds ?? []) {
+      if (toolKinds!.has(key)) continue;
+      out += emit({ file: rec.file, line: rec.line, severity: unknownSeverity, rule: "unknown-kind", path: KIND_KEYS_PATH, message: `unknown tool kind ${quote(key)}` });
+      if (opts.strict) lineBad = true;
     }
     if (opts.unknownFields !== undefined) {
       for (const u of opts.unknownFields.find(ev)) {
