@@ -6,33 +6,22 @@
 // (The groups share one process, which saves a start of Node and tsx per group; each measures
 // from a full gc after the one before it has let go of everything.)
 import { SessionTracker } from "../../src/dialects/cursor/sessions.js";
-
-const gc = (globalThis as { gc?: () => void }).gc;
-if (gc === undefined) throw new Error("run with --expose-gc");
-const id = (i: number) => `call-${i.toString(16).padStart(8, "0")}-0\nfc_${i.toString(16).padStart(8, "0")}`;
+import { callId as id, fillerOf, gc, runGroups, startedLine } from "./heap-measure.js";
 
 function measure(n: number, argsBytes: number, maxOpen: number | undefined): string {
-  const filler = "x".repeat(Math.max(0, argsBytes - 20));
+  const filler = fillerOf(argsBytes);
   let tracker: SessionTracker | undefined = new SessionTracker(maxOpen === undefined ? {} : { maxOpen });
-  gc!();
+  gc();
   const before = process.memoryUsage().heapUsed;
   for (let i = 0; i < n; i++) {
-    const text = JSON.stringify({
-      type: "tool_call",
-      subtype: "started",
-      call_id: id(i),
-      tool_call: { shellToolCall: { args: { command: `echo ${i} ${filler}`, workingDirectory: "/w", timeout: 30000, toolCallId: id(i) } }, toolCallId: id(i), startedAtMs: "1767225600000" },
-      model_call_id: "b1e2c3d4-0a9b-4c8d-8e7f-123456789abc-0-ab1z",
-      session_id: "s",
-      timestamp_ms: 1767225600000 + i,
-    });
+    const text = startedLine(i, filler, "s", true);
     tracker.observe({ file: "f.ndjson", line: i + 1, text, value: JSON.parse(text) });
   }
-  gc!();
+  gc();
   const after = process.memoryUsage().heapUsed;
   const session = tracker.endFile();
   let ids: string[] | undefined = Array.from({ length: n }, (_, i) => id(i));
-  gc!();
+  gc();
   const withIds = process.memoryUsage().heapUsed;
   const line = JSON.stringify({ perCall: (after - before) / n, perId: (withIds - after) / n, kept: session?.open.size, counted: session?.untracked, idsKept: ids.length });
   // Let go of all of it before the next group measures.
@@ -41,9 +30,4 @@ function measure(n: number, argsBytes: number, maxOpen: number | undefined): str
   return line;
 }
 
-const groups: number[][] = [[]];
-for (const a of process.argv.slice(2)) {
-  if (a === "--") groups.push([]);
-  else groups.at(-1)!.push(Number(a));
-}
-for (const [n, argsBytes, maxOpen] of groups) process.stdout.write(measure(n!, argsBytes!, maxOpen) + "\n");
+runGroups(([n, argsBytes, maxOpen]) => measure(n!, argsBytes!, maxOpen));

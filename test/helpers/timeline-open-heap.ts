@@ -9,39 +9,28 @@ import pc from "picocolors";
 import { Reporter } from "../../src/diagnostics.js";
 import { TIMELINE_COLUMNS } from "../../src/outputs/timeline/columns.js";
 import { toTimelineCsv } from "../../src/outputs/timeline/index.js";
-
-const gc = (globalThis as { gc?: () => void }).gc;
-if (gc === undefined) throw new Error("run with --expose-gc");
-const id = (i: number) => `call-${i.toString(16).padStart(8, "0")}-0\nfc_${i.toString(16).padStart(8, "0")}`;
+import { callId as id, fillerOf, gc, runGroups, startedLine } from "./heap-measure.js";
 const S = "5b8a3c1e-0000-4000-8000-000000000001";
 
 function measure(n: number, argsBytes: number): string {
-  const filler = "x".repeat(Math.max(0, argsBytes - 20));
+  const filler = fillerOf(argsBytes);
   const reporter = new Reporter(() => {}, pc.createColors(false), false);
   let stage: ReturnType<typeof toTimelineCsv> | undefined = toTimelineCsv(
     { format: "csv", columns: TIMELINE_COLUMNS, safe: false, header: true, allowIncomplete: true },
     reporter,
   );
   stage.record({ file: "f.ndjson", line: 1, text: "", value: { type: "system", subtype: "init", session_id: S, model: "Auto" } });
-  gc!();
+  gc();
   const before = process.memoryUsage().heapUsed;
   for (let i = 0; i < n; i++) {
-    const text = JSON.stringify({
-      type: "tool_call",
-      subtype: "started",
-      call_id: id(i),
-      tool_call: { shellToolCall: { args: { command: `echo ${i} ${filler}`, workingDirectory: "/w", timeout: 30000, toolCallId: id(i) } }, toolCallId: id(i) },
-      model_call_id: "b1e2c3d4-0a9b-4c8d-8e7f-123456789abc-0-ab1z",
-      session_id: S,
-      timestamp_ms: 1767225600000 + i,
-    });
+    const text = startedLine(i, filler, S, false);
     stage.record({ file: "f.ndjson", line: i + 2, text, value: JSON.parse(text) });
   }
-  gc!();
+  gc();
   const after = process.memoryUsage().heapUsed;
   // Flat strings, as JSON.parse makes them (a template literal's result may be a rope of its parts).
   let ids: string[] | undefined = Array.from({ length: n }, (_, i) => JSON.parse(JSON.stringify(id(i))) as string);
-  gc!();
+  gc();
   const withIds = process.memoryUsage().heapUsed;
   // The rows of the calls still open come at the end of the file, one per call, in pieces.
   const end = stage.fileEnd?.("f.ndjson", n + 1);
@@ -57,9 +46,4 @@ function measure(n: number, argsBytes: number): string {
   return line;
 }
 
-const groups: number[][] = [[]];
-for (const a of process.argv.slice(2)) {
-  if (a === "--") groups.push([]);
-  else groups.at(-1)!.push(Number(a));
-}
-for (const [n, argsBytes] of groups) process.stdout.write(measure(n!, argsBytes!) + "\n");
+runGroups(([n, argsBytes]) => measure(n!, argsBytes!));
