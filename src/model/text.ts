@@ -21,19 +21,27 @@ export class RunText {
   /** Takes a step; returns whether it held text. */
   observe(step: Step): boolean {
     if (step.text !== undefined) {
-      if (step.text.delta) this.pending += step.text.text;
-      else {
-        this.segment(step.text.text, false);
-        this.pending = "";
-      }
+      this.piece(step.text.text, step.text.delta);
       return true;
     }
-    if (step.started !== undefined || step.done !== undefined || step.restarted !== undefined) {
-      if (this.pending !== "") this.segment(this.pending, true);
-      this.pending = "";
-      this.final = "";
-    }
+    if (step.started !== undefined || step.done !== undefined || step.restarted !== undefined) this.call();
     return false;
+  }
+
+  /** A piece of the agent's text: a delta, or a whole message (or a segment of one). */
+  piece(text: string, delta: boolean): void {
+    if (delta) this.pending += text;
+    else {
+      this.segment(text, false);
+      this.pending = "";
+    }
+  }
+
+  /** A tool call started or completed: pending chunks are kept as they are, and the final message starts again. */
+  call(): void {
+    if (this.pending !== "") this.segment(this.pending, true);
+    this.pending = "";
+    this.final = "";
   }
 
   /** The run ended: chunks still pending (a run cut off mid-stream) are kept as they are. */

@@ -1,50 +1,37 @@
 import type { JsonObject } from "../../input/record.js";
+import { RunText } from "../../model/text.js";
 import { isAssistant, isToolCall, messageText } from "./types.js";
 
 /**
- * Rebuilds a session's assistant text without doubling what `--stream-partial-output` repeats
- * (FORMAT.md §4). Deltas carry `timestamp_ms` and no `model_call_id`; a consolidated event (with
- * `model_call_id`, or with neither field) repeats the segment the deltas streamed, so it replaces
- * them. Without partial output there are no deltas and every event is a segment of its own.
+ * An assistant line of `--stream-partial-output` that is a delta (FORMAT.md §4): it carries a
+ * finite `timestamp_ms` and no `model_call_id`; the consolidated event (with `model_call_id`, or
+ * with neither field) repeats the segment the deltas streamed. The reader's rule (Step.text.delta).
+ */
+export function isDelta(ev: JsonObject): boolean {
+  const ts = ev.timestamp_ms;
+  return typeof ts === "number" && Number.isFinite(ts) && typeof ev.model_call_id !== "string";
+}
+
+/**
+ * The library's reader of a session's assistant text over raw events (exported since before the
+ * run model): the model's one rule (RunText) fed by the dialect's (isDelta). Outputs read RunText
+ * over the driver's Steps instead.
  */
 export class AssistantText {
-  private full = "";
-  private pending = "";
-  private final = "";
+  private readonly t = new RunText();
 
   observe(ev: JsonObject): void {
-    if (isAssistant(ev)) {
-      const text = messageText(ev);
-      const isDelta = typeof ev.timestamp_ms === "number" && typeof ev.model_call_id !== "string";
-      if (isDelta) {
-        this.pending += text;
-      } else {
-        this.segment(text);
-        this.pending = "";
-      }
-    } else if (isToolCall(ev)) {
-      this.flush();
-      this.final = "";
-    }
+    if (isAssistant(ev)) this.t.piece(messageText(ev), isDelta(ev));
+    else if (isToolCall(ev)) this.t.call();
   }
 
   /** All assistant text of the session: what `result.result` holds for a finished run. */
   text(): string {
-    return this.full + this.pending;
+    return this.t.text();
   }
 
   /** The last message: the text written after the last tool call. */
   finalMessage(): string {
-    return this.final + this.pending;
-  }
-
-  private flush(): void {
-    if (this.pending !== "") this.segment(this.pending);
-    this.pending = "";
-  }
-
-  private segment(text: string): void {
-    this.full += text;
-    this.final += text;
+    return this.t.finalMessage();
   }
 }

@@ -5,6 +5,7 @@ import type { Stamp } from "../../model/time.js";
 import { skipTypes, type RawSkip } from "../../input/raw-skip.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
 import { FIELDS_READ } from "./action.js";
+import { isDelta } from "./assistant-text.js";
 import { CursorCall, lineTime } from "./call.js";
 import { FILE_FIELDS } from "./file-change.js";
 import { noticeOf } from "./notice.js";
@@ -280,9 +281,7 @@ class CursorReader implements DialectReader {
       run.prompt ??= said || undefined;
       step.user = said;
     } else if (isAssistant(ev)) {
-      // A delta of --stream-partial-output (FORMAT.md §4): timestamp_ms and no model_call_id; the
-      // consolidated event (with model_call_id, or with neither) repeats it.
-      step.text = { text: messageText(ev), delta: ts !== undefined && typeof ev.model_call_id !== "string" };
+      step.text = { text: messageText(ev), delta: isDelta(ev) };
     } else if (ev.type === "thinking") {
       const text = typeof ev.text === "string" ? ev.text : "";
       const done = ev.subtype === "completed";
