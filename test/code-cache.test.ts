@@ -1,9 +1,11 @@
+// test-run: scaled
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { after, before, test } from "node:test";
+import { STRESS } from "./helpers/scale.js";
 
 // bin/cursorlog.js compiles dist/bundle/main.script.js with the V8 code cache the build made
 // (dist/bundle/main-v8-<version>.cache, scripts/code-cache.mjs), falls back to compiling without it when V8
@@ -100,10 +102,13 @@ test("bin compiles main.script.js with the build's cache, and V8 takes it", () =
 /**
  * What can become of the code cache at CACHE, each with how to make it so (in turn: the cache as
  * built is read first), node's options for the run, and what V8 then does with it (the spy's word).
+ * make test: as built and missing for both caches, and each way V8 rejects one for one of them
+ * (main: other flags, damaged; worker: cut short, empty); make stress: every way for both
+ * (CURSORLOG_STRESS=1, test/helpers/scale.ts).
  */
-function cacheVariants(cache: string): Array<[string, () => void, string[], string]> {
+function cacheVariants(cache: string, of: "main" | "worker"): Array<[string, () => void, string[], string]> {
   const whole = readFileSync(cache);
-  return [
+  const all: Array<[string, () => void, string[], string]> = [
     ["as built", () => writeFileSync(cache, whole), [], "accepted"],
     ["other V8 flags", () => writeFileSync(cache, whole), ["--max-old-space-size=200"], "rejected"],
     // V8 checks a cache's checksum only when asked (bin asks): without it, node crashed here.
@@ -112,6 +117,8 @@ function cacheVariants(cache: string): Array<[string, () => void, string[], stri
     ["empty", () => writeFileSync(cache, ""), [], "rejected"],
     ["missing", () => rmSync(cache), [], "none"],
   ];
+  const mine = of === "main" ? ["other V8 flags", "damaged"] : ["cut short", "empty"];
+  return STRESS ? all : all.filter(([what, , , fate]) => fate !== "rejected" || mine.includes(what));
 }
 
 /**
@@ -143,7 +150,7 @@ test("a worker cache V8 rejects (damaged, other V8 flags, cut short) or none: th
   if (CPUS < 2) return t.skip(`this machine has ${CPUS} CPU: the build made no worker cache`);
   const root = install("worker-rejected");
   const cache = join(root, "dist", "bundle", WORKER_CACHE);
-  for (const [what, make, node, fate] of cacheVariants(cache)) {
+  for (const [what, make, node, fate] of cacheVariants(cache, "worker")) {
     make();
     assert.deepEqual(startWorker(root, [...node, "--require", SPY]), { status: 0, stdout: "ready\n", stderr: `worker code cache: ${fate}\n` }, `${what}: what V8 did`);
     assert.deepEqual(run(root, ["json", "--jobs", "2", LOG, LOG, LOG], node), { status: 0, stdout: JSON_OUT.repeat(3), stderr: "" }, what);
@@ -168,7 +175,7 @@ test("--cursorlog-jobs-worker on the command line (not in a worker thread) is an
 test("a cache V8 rejects (damaged, other V8 flags, cut short) or none: the same output, nothing said", () => {
   const root = install("rejected");
   const cache = join(root, "dist", "bundle", CACHE);
-  for (const [what, make, node, fate] of cacheVariants(cache)) {
+  for (const [what, make, node, fate] of cacheVariants(cache, "main")) {
     make();
     assert.deepEqual(run(root, ["json", LOG], node), { status: 0, stdout: JSON_OUT, stderr: "" }, what);
     assert.deepEqual(run(root, ["json", LOG], [...node, "--require", SPY]), { status: 0, stdout: JSON_OUT, stderr: `code cache: ${fate}\n` }, `${what}: what V8 did`);

@@ -1,3 +1,4 @@
+// test-run: scaled
 // Every command (show and diff too) finds a damaged line wherever the damage is: at the line's start, inside its type,
 // deep inside a long string that the command never reads (past the 64 bytes the old byte-level
 // checks looked at), at its end. The damaged lines are of the types commands skip unparsed (a
@@ -9,6 +10,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { runCli } from "./helpers/run-cli.js";
+import { STRESS } from "./helpers/scale.js";
 import { JsonReader } from "../src/input/json-reader.js";
 import { LineSplitter } from "../src/input/line-splitter.js";
 import { skipTypes } from "../src/input/raw-skip.js";
@@ -68,6 +70,7 @@ function log(target: number, bad: Buffer): Buffer {
 }
 
 test("damaged lines are reported by every command, at their line, wherever the damage is, and validate agrees", async () => {
+  let combos = 0;
   for (const target of [2, 4]) {
     const line = LINES[target]!;
     for (const [what, hurt] of DAMAGE) {
@@ -79,8 +82,11 @@ test("damaged lines are reported by every command, at their line, wherever the d
         const no = what === "a line cut short" && at === line.length - 2 ? target + 2 : target + 1;
         const label = `${events[target]!.type} line, ${what} ${where}`;
         const messages = new Set<string>();
-        for (const chunkSize of [0, 61]) {
-          for (const argv of COMMANDS) {
+        // make test: each command reads the input whole or in 61-byte chunks, in turn (half of them
+        // each way, the other half for the next damage); make stress: both ways (test/helpers/scale.ts).
+        const turn = combos++;
+        for (const [j, argv] of COMMANDS.entries()) {
+          for (const chunkSize of STRESS ? [0, 61] : [(j + turn) % 2 === 0 ? 0 : 61]) {
             const r = await runCli([...argv], { stdin: input, chunkSize });
             assert.equal(r.code, 5, `${argv.join(" ")}: ${label}: exit status`);
             const m = /^cursorlog: error \(at <stdin>:(\d+)\): (.*)\n$/.exec(r.stderr);

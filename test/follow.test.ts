@@ -1,3 +1,4 @@
+// test-run: scaled
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { appendFileSync, closeSync, existsSync, linkSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, truncateSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
@@ -6,6 +7,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { after, before, test } from "node:test";
 import { logCommands, runFed } from "./helpers/run-chunks.js";
+import { STRESS } from "./helpers/scale.js";
 
 // --follow like tail -f / tail -F, with the built executable (npm run build first; make test does):
 // a file truncated and written again, renamed and re-created, deleted; pipes; and the end of a run
@@ -355,9 +357,13 @@ const DAMAGED: Array<[string, Buffer, boolean]> = [
   ["a cut member through a pipe (all that was decoded, then truncated gzip data)", GZ.subarray(0, 1500), false],
 ];
 
-for (const c of logCommands().filter((c) => c.flags.has("--follow"))) {
-  test(`${c.name} -f on damaged gzip gives what it gives without -f: ${DAMAGED.map(([w]) => w.split(" (")[0]).join(", ")}`, { timeout: 60_000 }, () => {
-    for (const [what, bytes, asFile] of DAMAGED) {
+// make test: each command on one kind of damage, in turn, so every kind is seen (as a file, by -f
+// and -F, and through a pipe) and every command is; make stress (CURSORLOG_STRESS=1): every kind
+// on every command (test/helpers/scale.ts).
+for (const [i, c] of logCommands().filter((c) => c.flags.has("--follow")).entries()) {
+  const damaged = STRESS ? DAMAGED : [DAMAGED[i % DAMAGED.length]!];
+  test(`${c.name} -f on damaged gzip gives what it gives without -f: ${damaged.map(([w]) => w.split(" (")[0]).join(", ")}`, { timeout: 60_000 }, () => {
+    for (const [what, bytes, asFile] of damaged) {
       const log = fresh(`${c.name}-damaged.ndjson.gz`);
       writeFileSync(log, bytes);
       const expected = spawnSync("node", [BIN, c.name, log], { env: ENV, encoding: "utf8", timeout: BOUND_MS });

@@ -1,3 +1,4 @@
+// test-run: scaled
 import assert from "node:assert/strict";
 import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -5,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, test } from "node:test";
+import { STRESS } from "./helpers/scale.js";
 
 // bin/cursorlog.js run as a command: line 1 starts sh, which checks stdout and execs node on the
 // same file (the sh/JavaScript polyglot; stdout closed by the shell: output-faults.test.ts). What
@@ -55,12 +57,14 @@ test("arguments reach cursorlog unchanged: spaces, quotes, globs, leading dashes
     { argv: ["filter", "--where", `result ~ "Let me look"`, "a b.ndjson"], status: 0, stdout: /^\{"type":"result","subtype":"success",[^\n]*\n$/, stderr: /^$/ },
     { argv: ["--version", "--"], status: 0, stdout: /^\d+\.\d+\.\d+\n$/, stderr: /^$/ },
   ];
-  for (const c of cases) {
+  for (const [i, c] of cases.entries()) {
     const direct = outcome(run(["node", BIN, ...c.argv], dir));
     assert.equal(direct.status, c.status, `node ${c.argv.join(" ")}: ${direct.stderr}`);
     assert.match(direct.stderr, c.stderr, c.argv.join(" "));
     if (c.stdout) assert.match(direct.stdout, c.stdout, c.argv.join(" "));
-    for (const l of LAUNCHES) assert.deepEqual(outcome(run([...l.argv, ...c.argv], dir)), direct, `${l.name}: ${JSON.stringify(c.argv)}`);
+    // make test: the names a shell would split, expand or drop (the first three) through every
+    // shell, the others through the first; make stress: every one through each (test/helpers/scale.ts).
+    for (const l of STRESS || i < 3 ? LAUNCHES : LAUNCHES.slice(0, 1)) assert.deepEqual(outcome(run([...l.argv, ...c.argv], dir)), direct, `${l.name}: ${JSON.stringify(c.argv)}`);
     // Through a shell's "$@", as a user's script passes them on.
     const viaSh = outcome(spawnSync("/bin/sh", ["-c", '"$0" "$@"', BIN, ...c.argv], { cwd: dir, env: ENV, encoding: "utf8" }));
     assert.deepEqual(viaSh, direct, `/bin/sh -c: ${JSON.stringify(c.argv)}`);
@@ -75,10 +79,12 @@ test("the status of the run comes through the launcher unchanged (0, 1, 4, 5)", 
     [["json", "test/fixtures/truncated-last-line.ndjson"], 5],
     [["json", "--no-such-option"], 2],
   ];
-  for (const [argv, status] of cases) {
+  for (const [i, [argv, status]] of cases.entries()) {
     const direct = outcome(run(["node", BIN, ...argv]));
     assert.equal(direct.status, status, argv.join(" "));
-    for (const l of LAUNCHES) assert.deepEqual(outcome(run([...l.argv, ...argv])), direct, `${l.name}: ${argv.join(" ")}`);
+    // make test: every status through the first launch, and each other shell with one of them in
+    // turn (dash 1, bash 4, busybox 5); make stress: every status through each.
+    for (const [k, l] of LAUNCHES.entries()) if (STRESS || k === 0 || k % cases.length === i) assert.deepEqual(outcome(run([...l.argv, ...argv])), direct, `${l.name}: ${argv.join(" ")}`);
   }
 });
 
@@ -124,8 +130,10 @@ function nodeWithHandlers(pid: number | undefined): boolean {
 }
 
 test("the launcher execs node: the process started is node itself, and a signal sent to it ends cursorlog with the shell's status", { skip: !existsSync("/proc/self/fdinfo") && "needs /proc", timeout: 60_000 }, async (t) => {
-  for (const l of LAUNCHES) {
-    for (const [signal, status] of [["SIGTERM", 143], ["SIGINT", 130]] as const) {
+  const signals = [["SIGTERM", 143], ["SIGINT", 130]] as const;
+  for (const [k, l] of LAUNCHES.entries()) {
+    // make test: both through the first launch, one in turn through each other shell; make stress: both through each.
+    for (const [signal, status] of STRESS || k === 0 ? signals : [signals[k % 2]!]) {
       const child = spawn(l.argv[0]!, [...l.argv.slice(1), "json"], { env: ENV, stdio: ["pipe", "pipe", "pipe"] });
       t.after(() => child.kill("SIGKILL"));
       const closed = new Promise<[number | null, NodeJS.Signals | null]>((done) => child.on("close", (code, sig) => done([code, sig])));

@@ -1,9 +1,11 @@
+// test-run: scaled
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
+import { STRESS } from "./helpers/scale.js";
 
 // Output that cannot be written, and standard streams that are not what they should be: the real
 // executable (bin/ with its bundle: `npm run build` first), with a pinned environment.
@@ -57,9 +59,14 @@ const shWith = (redirections: string, argv: string[]) =>
   spawnSync("/bin/sh", ["-c", `exec "$@" ${redirections}`, "sh", ...argv], { env: ENV, encoding: "utf8", timeout: 60_000 });
 const CLOSED_ARGVS = [["json", LOG], ["text", "-v", LOG], ["filter", LOG], ["filter", "--type", "tool_call", LOG], ["validate", LOG], ["timeline", LOG], ["json", "--jobs", "2", LOG, LOG], ["--help"], ["--version"]];
 
+// make test: every command line through the first launch (the executable, as /bin/sh finds it),
+// and two of them (a run, --help) through each other shell; make stress: every one through each
+// (CURSORLOG_STRESS=1, test/helpers/scale.ts).
+const argvsFor = (launch: string[], argvs: string[][], few: string[][]) => (STRESS || launch === LAUNCHES[0] ? argvs : few);
+
 test("stdout closed by the shell (>&-): `cannot write output: bad file descriptor`, status 2, nothing written", () => {
   for (const launch of LAUNCHES) {
-    for (const argv of CLOSED_ARGVS) {
+    for (const argv of argvsFor(launch, CLOSED_ARGVS, [["json", LOG], ["--help"]])) {
       const r = shWith(">&-", [...launch, ...argv]);
       assert.deepEqual([r.status, r.stderr, r.stdout], [2, "cursorlog: error: cannot write output: bad file descriptor\n", ""], `${launch.join(" ")} ${argv.join(" ")} >&-`);
     }
@@ -88,8 +95,10 @@ test("stdout closed but not needed (-o FILE >&-): the run is not refused", () =>
 test("stdout that a parent discards with /dev/null opened read-write (Python's DEVNULL, Node's stdio ignore): status 0, like > /dev/null", () => {
   // From inside Node these look like a stdout the shell closed (>&-), which only the executable's
   // sh line tells apart: through it and through `node bin/cursorlog.js`, none of them is refused.
-  for (const launch of [["node", BIN], ...LAUNCHES]) {
-    for (const argv of [["json", LOG], ["validate", LOG], ["--version"]]) {
+  const node = ["node", BIN];
+  for (const launch of [node, ...LAUNCHES]) {
+    // make test: the three through node and through the executable, one through each other shell.
+    for (const argv of STRESS || launch === node || launch === LAUNCHES[0] ? [["json", LOG], ["validate", LOG], ["--version"]] : [["json", LOG]]) {
       const what = `${launch.join(" ")} ${argv.join(" ")}`;
       const discarded = shWith(">/dev/null", [...launch, ...argv]);
       assert.deepEqual([discarded.status, discarded.stderr], [0, ""], `> /dev/null: ${what}`);

@@ -1,3 +1,4 @@
+// test-run: scaled
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -6,6 +7,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, test } from "node:test";
 import { logCommands, runFed } from "./helpers/run-chunks.js";
+import { STRESS } from "./helpers/scale.js";
 
 // Faults around the process, with the built executable (npm run build first; make test does):
 // SIGINT/SIGTERM in a live pipe, and a log file still being written. Every command that reads
@@ -66,8 +68,11 @@ function handlersInstalled(pid: number | undefined): boolean {
 
 const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
 
-for (const c of COMMANDS) {
-  for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+// make test: each command with SIGINT or SIGTERM in turn (each signal on half the commands); make
+// stress: with both (CURSORLOG_STRESS=1, test/helpers/scale.ts).
+const SIGNALS = [["SIGINT", 130], ["SIGTERM", 143]] as const;
+for (const [i, c] of COMMANDS.entries()) {
+  for (const [signal, status] of STRESS ? SIGNALS : [SIGNALS[i % 2]!]) {
     test(`${signal} during a live pipe: cursorlog ${c.name} keeps what was complete and exits ${status}`, { timeout: 30_000 }, async (t) => {
       // What must be out once session 1 has ended and session 2 has begun (nothing of it is complete):
       // filter writes every line as it comes; the others, session 1's output.

@@ -25,9 +25,10 @@ import { longLineLog } from "./stress/long-line-log.mjs";
 // information. A control run shows the measure sees a line that is held. The file still runs
 // alone (scripts/run-tests.mjs): its runs take hundreds of MiB of memory and seconds of CPU.
 //
-// Sizes (test/helpers/scale.ts): make test rejects a 48 MiB line and processes a 9 MiB one
-// (past the 8 MiB above which a line is parsed instead of scanned); make stress runs
-// test/stress/robust-long-lines-memory.test.ts, this file at full size: 256 MiB and 48 MiB.
+// Sizes (test/helpers/scale.ts): make test rejects a 32 MiB line, holds a 40 MiB one for the
+// control, and processes a 9 MiB one (past the 8 MiB above which a line is parsed instead of
+// scanned); make stress runs test/stress/robust-long-lines-memory.test.ts, this file at full size:
+// 256 MiB, 64 MiB and 48 MiB.
 
 const COMMANDS = logCommands();
 const ENV = { PATH: process.env.PATH ?? "", TZ: "UTC", NO_COLOR: "1", TERM: "dumb" };
@@ -85,7 +86,7 @@ function longLog(mb: number): Buffer {
 // ---------------------------------------------------------------------------------------------
 // A line above the limit is never held.
 
-const REJECTED_MB = scaled(48, 256);
+const REJECTED_MB = scaled(32, 256);
 /**
  * What a run that rejects a long line may hold: measured 12-13 MiB for lines of 4 to 256 MiB
  * (Node, cursorlog, its read buffers). A run that held the line would hold the line and more.
@@ -96,7 +97,7 @@ const REJECTED_CEILING = 24 * MIB;
  * bytes come in (50 ms apart: the last one may miss some MiB of it), or later: at least half of
  * it over the ceiling.
  */
-const CONTROL_MB = 64;
+const CONTROL_MB = scaled(40, 64);
 
 test(`a ${REJECTED_MB} MiB line through a pipe with --max-line-bytes 1M: rejected at its line, the memory held stays under ${mib(REJECTED_CEILING)}, the rest is read`, { timeout: 120_000 }, async () => {
   const r = await measure(["json", "--lenient", "--max-line-bytes", "1M"], GEN_LONG(REJECTED_MB));

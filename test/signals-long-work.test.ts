@@ -1,3 +1,4 @@
+// test-run: scaled
 // SIGINT / SIGTERM take effect during long work: the HTML page of many calls (its layout and its
 // writing pause for the event loop, where signal handlers run) and a FIFO that no writer opens
 // (a blocking open waited in libuv's thread pool, and process.exit joins that pool: it hung).
@@ -12,6 +13,7 @@ import pc from "picocolors";
 import { Reporter } from "../src/diagnostics.js";
 import type { JsonRecord } from "../src/input/record.js";
 import { toTimelineHtml } from "../src/outputs/timeline-html/index.js";
+import { scaled } from "./helpers/scale.js";
 
 const BIN = "bin/cursorlog.js";
 const ENV = { PATH: process.env.PATH ?? "", TZ: "UTC", NO_COLOR: "1", TERM: "dumb" };
@@ -87,8 +89,12 @@ function* callRecords(n: number, overlap: number): Generator<JsonRecord> {
   yield rec({ type: "result", subtype: "success", is_error: false, duration_ms: n, result: "ok", session_id: sid });
 }
 
-test("timeline --format html: the page of 200 000 calls comes in pieces, with pauses in the layout, none holding more than 4096 calls", () => {
-  const n = 200_000;
+// Calls (test/helpers/scale.ts): 140 000 in make test (two stretches of 65 536 per pass), 200 000
+// in make stress (CURSORLOG_STRESS=1).
+const LAYOUT_CALLS = scaled(140_000, 200_000);
+
+test(`timeline --format html: the page of ${LAYOUT_CALLS} calls comes in pieces, with pauses in the layout, none holding more than 4096 calls`, () => {
+  const n = LAYOUT_CALLS;
   const stage = toTimelineHtml({ allowIncomplete: false }, new Reporter(() => {}, pc.createColors(false), false));
   for (const r of callRecords(n, 4)) assert.equal(stage.record(r), undefined);
   stage.fileEnd?.("many.ndjson", 0);
@@ -123,9 +129,11 @@ test("timeline --format html: the page of 200 000 calls comes in pieces, with pa
  * ms, one is taken within about 0.3 s there. What shows that the signal was taken during the work,
  * however busy the machine: the page was never written to its end (</html>). A signal taken only
  * after all the work, or lost, leaves the whole page (and status 0 when lost). The bound only
- * catches a run that never ends; the pauses themselves are checked by the test above.
+ * catches a run that never ends; the pauses themselves are checked by the test above. make test
+ * makes a page of 200 000 calls (still over a second of work, against pauses 25 ms apart), make
+ * stress of 400 000 (test/helpers/scale.ts).
  */
-const PAGE_CALLS = 400_000;
+const PAGE_CALLS = scaled(200_000, 400_000);
 const PAGE_EXIT_BOUND_MS = 30_000;
 
 /** A lean log of `n` read calls one after another (about 230 bytes a call). */

@@ -1,4 +1,3 @@
-// test-run: alone
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { test } from "node:test";
@@ -14,7 +13,8 @@ import { runCli } from "./helpers/run-cli.js";
 // measures the tracker's (after a full gc, in a child: the machine's load does not change it):
 // before 365 bytes beyond the id with a short command, 528 with 5 KB of args; now 259 and 410.
 // (RSS of `cursorlog timeline` over 300,000 such calls, test/stress/calls-log.mjs --open:
-// 256 MB before, 212 MB after; json 105 MB.)
+// 256 MB before, 212 MB after; json 105 MB.) What is measured does not depend on the load: this
+// file runs beside others in make test.
 
 const CALLS = 20_000;
 
