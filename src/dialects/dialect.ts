@@ -71,6 +71,12 @@ export interface ReaderOptions {
    * line order; `field` names the time as the log does (for a message), `run` is the line's run.
    */
   acceptTime?: (ms: number, field: string, line: number, run: Run) => boolean;
+  /**
+   * The number (Run.index) of the next run of the whole input: an input of several dialects
+   * (a folder of Cursor and Claude Code logs) numbers its runs across them. Default: the reader
+   * counts its own from 1.
+   */
+  nextRunIndex?: () => number;
 }
 
 export interface DialectReader {

@@ -111,9 +111,13 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
       // A run ends once: with its result, or here when the next one begins without one.
       if (step.ended !== undefined && step.ended.result === undefined) out = ended(step.ended);
       if (step.begun === true && sink.runStart !== undefined) out = more(out, sink.runStart(run, rec));
-      if (step.started !== undefined && sink.callStarted !== undefined) out = more(out, sink.callStarted(step.started, run, rec));
-      else if (step.restarted !== undefined && sink.callRestarted !== undefined) out = more(out, sink.callRestarted(step.restarted, run, rec));
-      else if (step.done !== undefined && sink.callDone !== undefined) out = more(out, sink.callDone(step.done, run, rec));
+      if (step.calls !== undefined) {
+        for (const e of step.calls) {
+          if (e.what === "started") out = sink.callStarted === undefined ? out : more(out, sink.callStarted(e.call, run, rec));
+          else if (e.what === "restarted") out = sink.callRestarted === undefined ? out : more(out, sink.callRestarted(e.call, run, rec));
+          else out = sink.callDone === undefined ? out : more(out, sink.callDone(e.call, run, rec));
+        }
+      }
       if (step.backgroundEnd !== undefined && sink.backgroundEnd !== undefined) out = more(out, sink.backgroundEnd(step.backgroundEnd, run, rec));
       if (sink.line !== undefined) out = more(out, sink.line(rec, step));
       if (step.result === true) out = more(out, ended(run));

@@ -131,6 +131,16 @@ export type Notice =
   | { kind: "plan"; text: string }
   | { kind: "rejected"; what: string; reason: string | undefined };
 
+/**
+ * A call event of a line: `started` (status `open`); `restarted`, a start for a call still open,
+ * the same call starting again (every output keeps the first start); `done`, completed (or, with
+ * no start seen, a completion alone).
+ */
+export interface CallEvent {
+  what: "started" | "restarted" | "done";
+  call: Call;
+}
+
 /** What one line did to the runs: the dialect tells the driver, which tells the outputs. */
 export interface Step {
   /** The run the line belongs to. */
@@ -141,12 +151,12 @@ export interface Step {
   begun?: true;
   /** The run this line closed off by beginning a new one (it is `cut-off` when it had no result). */
   ended?: Run;
-  /** A call started (status `open`). */
-  started?: Call;
-  /** A start for a call still open: the same call starting again (kept: the first start). */
-  restarted?: Call;
-  /** A call completed (or, with no start seen, a completion alone). */
-  done?: Call;
+  /**
+   * The calls this line started, started again, or completed, in the order the line holds them:
+   * one for a cursor-agent line, several for a line that holds several (Claude Code's early
+   * assistant lines, several tool_use blocks; its user lines, several tool_result blocks).
+   */
+  calls?: readonly CallEvent[];
   /** A background task's end. */
   backgroundEnd?: BackgroundEnd;
   /** This line is the run's result: the run ended with it. */

@@ -24,7 +24,7 @@ export class RunText {
       this.piece(step.text.text, step.text.delta);
       return true;
     }
-    if (step.started !== undefined || step.done !== undefined || step.restarted !== undefined) this.call();
+    if (step.calls !== undefined) this.call();
     return false;
   }
 

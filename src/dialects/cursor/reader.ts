@@ -1,6 +1,6 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
-import type { AgentSaid, Notice, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
+import type { AgentSaid, CallEvent, Notice, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
 import type { Stamp } from "../../model/time.js";
 import { skipTypes, type RawSkip } from "../../input/raw-skip.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
@@ -163,9 +163,7 @@ class CursorStep implements Step {
   at: number | undefined = undefined;
   begun: true | undefined = undefined;
   ended: Run | undefined = undefined;
-  started: Call | undefined = undefined;
-  restarted: Call | undefined = undefined;
-  done: Call | undefined = undefined;
+  calls: readonly CallEvent[] | undefined = undefined;
   backgroundEnd: BackgroundEnd | undefined = undefined;
   result: true | undefined = undefined;
   text: { text: string; delta: boolean } | undefined = undefined;
@@ -295,9 +293,9 @@ class CursorReader implements DialectReader {
     if (st.started !== undefined) {
       const call = new CursorCall(st.started.callId, st.started.seq, st.startCall ?? st.started, st.started, undefined);
       run.time(call.raw.startedAtMs, "call");
-      step.started = call;
+      step.calls = [{ what: "started", call }];
     } else if (st.restarted !== undefined) {
-      step.restarted = openCallOf(st.restarted);
+      step.calls = [{ what: "restarted", call: openCallOf(st.restarted) }];
     } else if (st.completed !== undefined) {
       const d = st.completed;
       const call = new CursorCall(d.callId, d.started?.seq ?? d.seq ?? 0, d.call, d.started, d.rec, d.argsFromStart === true, ts);
@@ -308,7 +306,7 @@ class CursorReader implements DialectReader {
         run.running.set(task, call);
         run.backgroundCount++;
       }
-      step.done = call;
+      step.calls = [{ what: "done", call }];
     }
     if (st.session.result === rec) {
       step.result = true;

@@ -54,8 +54,15 @@ export interface FilterOptions {
  * line unless that was already written; a kept `started` makes its completion be written whatever
  * it holds.
  */
-function join(a: string | Buffer, b: string | Buffer): string | Buffer {
-  return typeof a === "string" && typeof b === "string" ? a + b : Buffer.concat([Buffer.from(a), Buffer.from(b)]);
+/** Lines to write, in order: text when all are text, else bytes. */
+function joinAll(parts: Array<string | Buffer>): string | Buffer {
+  return parts.every((p) => typeof p === "string") ? parts.join("") : Buffer.concat(parts.map((p) => (Buffer.isBuffer(p) ? p : Buffer.from(p))));
+}
+
+/** A started line held for its calls' completions (one object for all the calls it started). */
+interface Held {
+  line: string | Buffer;
+  written: boolean;
 }
 
 const LF = Buffer.from("\n");
@@ -146,9 +153,10 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Filte
   }
 
   // The lines of open calls' starts not written yet, by call id, for their completion to bring
-  // out: only the line (its text or bytes), not the parsed event; dropped when the run ends. The
+  // out: only the line (its text or bytes), not the parsed event; dropped when the run ends. A
+  // line that started several calls is held once, under each of their ids, and written once. The
   // driver's run model pairs starts and completions within a run (the calls still open: memory).
-  const held = new Map<string, string | Buffer>();
+  const held = new Map<string, Held>();
   /** Open calls of the run whose start was written: their completion is written whatever it holds. */
   const written = new Set<string>();
   const stage = drive(
@@ -160,23 +168,30 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Filte
       },
       line(rec: JsonRecord, step: Step) {
         const hit = matches(rec);
-        if (step.started !== undefined) {
-          if (!hit) {
-            held.set(step.started.id, lineOf(rec, opts.escape === true));
-            return undefined;
+        const calls = step.calls;
+        if (calls === undefined) return hit ? emit(rec) : undefined;
+        // Completions first: each brings out its start's line, or is written because its start was.
+        let out: Array<string | Buffer> | undefined;
+        let write = hit;
+        for (const e of calls) {
+          if (e.what !== "done") continue;
+          const id = e.call.id;
+          const h = held.get(id);
+          if (h !== undefined) held.delete(id);
+          if (written.delete(id) || h?.written === true) write = true;
+          else if (hit && h !== undefined) {
+            h.written = true;
+            (out ??= []).push(emitLine(h.line));
           }
-          written.add(step.started.id);
-          return emit(rec);
         }
-        if (step.done !== undefined) {
-          const id = step.done.id;
-          const startWritten = written.delete(id);
-          const startLine = held.get(id);
-          if (startLine !== undefined) held.delete(id);
-          if (hit) return startLine !== undefined ? join(emitLine(startLine), emit(rec)) : emit(rec);
-          return startWritten ? emit(rec) : undefined;
+        let h: Held | undefined;
+        for (const e of calls) {
+          if (e.what !== "started") continue;
+          if (write) written.add(e.call.id);
+          else held.set(e.call.id, (h ??= { line: lineOf(rec, opts.escape === true), written: false }));
         }
-        return hit ? emit(rec) : undefined;
+        if (write) (out ??= []).push(emit(rec));
+        return out === undefined ? undefined : out.length === 1 ? out[0]! : joinAll(out);
       },
       said,
       fileEnd(_file: string, _last: number, _run: Run | undefined, unreadable: boolean) {

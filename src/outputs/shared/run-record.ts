@@ -133,8 +133,12 @@ export class RunCollector {
     this.lineNo = rec.line;
     this.lineAt = step.at;
     if (step.at !== undefined) this.lastLoggedMs = step.at;
-    const t = step.started?.timing.start ?? step.done?.timing.end ?? step.done?.timing.start;
-    if (t !== undefined) this.lastLoggedMs = t.ms;
+    if (step.calls !== undefined) {
+      for (const e of step.calls) {
+        const t = e.what === "started" ? e.call.timing.start : e.what === "done" ? (e.call.timing.end ?? e.call.timing.start) : undefined;
+        if (t !== undefined) this.lastLoggedMs = t.ms;
+      }
+    }
     if (step.text?.delta === true && this.delta === undefined) this.delta = { ms: step.at, line: rec.line };
     this.text!.observe(step);
   }
