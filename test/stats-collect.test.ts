@@ -4,7 +4,7 @@ import type { JsonObject, JsonRecord } from "../src/input/record.js";
 import { drive } from "../src/driver/driver.js";
 import { CappedList } from "../src/outputs/stats/capped-list.js";
 import { DEFAULT_LIMITS, PROMPT_MAX, type StatsLimits } from "../src/outputs/stats/collect.js";
-import { STATS_DRIVER, statsSink } from "../src/outputs/stats/index.js";
+import { statsDriver, statsSink } from "../src/outputs/stats/index.js";
 import { PathSet } from "../src/outputs/stats/path-set.js";
 import { SlowestCalls } from "../src/outputs/stats/slowest.js";
 import { CallTally, MAX_KINDS, OTHER } from "../src/outputs/stats/tally.js";
@@ -23,7 +23,7 @@ function reports(records: JsonRecord[], limits: StatsLimits = DEFAULT_LIMITS): S
   const stage = drive(
     statsSink(limits, false, (s) => void out.push(s)),
     quietReporter(),
-    STATS_DRIVER,
+    statsDriver(undefined),
   );
   for (const rec of records) stage.record(rec);
   const last = records[records.length - 1];

@@ -22,6 +22,8 @@ export function colorsFor(enabled: boolean): Colors {
 export const DEFAULT_MAX_LINE_BYTES = 500 * 1024 * 1024;
 
 export interface SharedRaw {
+  /** --agent: the log's format, forced (an agent with a dialect: dialects/index.ts). */
+  agent?: string;
   lenient?: boolean;
   maxLineBytes?: number;
   color?: ColorWhen;

@@ -69,7 +69,7 @@ export async function runCommand(
     return inputs.read(await buildStage(source, inputs.reporter));
   }
   const stage = source(inputs.reporter, resolveColor(raw.color, io.env, io.stdoutIsTTY));
-  return inputs.read(command === "filter" ? stage : refuseOtherAgents(stage, inputs.reporter));
+  return inputs.read(command === "filter" ? stage : refuseOtherAgents(stage, inputs.reporter, raw.agent));
 }
 
 /**

@@ -60,7 +60,7 @@ export async function runValidate(io: Io, files: string[], raw: ValidateRaw): Pr
     reporter,
   );
   // Another agent's log is refused against the bundled schemas (yours may be written for it).
-  return inputs.read(raw.schema === undefined ? refuseOtherAgents(stage, reporter) : stage, () => stage.stopped);
+  return inputs.read(raw.schema === undefined ? refuseOtherAgents(stage, reporter, raw.agent) : stage, () => stage.stopped);
 }
 
 /** ajv (and its compile time) and re2js (for the schema's patterns) are loaded only for --schema. */

@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError, Option } from "commander";
+import { AGENTS } from "../dialects/index.js";
 
 export function parseSize(value: string): number {
   const m = /^(\d+)([kmg]i?b?)?$/i.exec(value.trim());
@@ -17,6 +18,9 @@ export function parseCount(value: string): number {
 export function withInputOptions(cmd: Command): Command {
   return cmd
     .argument("[files...]", "log files to read in order (plain or gzip, or directories of logs); none or - means stdin")
+    .addOption(
+      new Option("--agent <name>", `read every file as this agent's log (${AGENTS.join(", ")}); default: each file's own, from its first event`).choices([...AGENTS]).helpGroup("Input options:"),
+    )
     .addOption(
       new Option("--lenient", "report lines that are not JSON objects, skip them and go on (exit status still 5)").helpGroup(
         "Input options:",

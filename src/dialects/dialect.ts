@@ -25,6 +25,8 @@ export interface Dialect {
   readonly agent: AgentId;
   /** The format's name, as messages say it: "cursor-agent stream-json". */
   readonly name: string;
+  /** The command line that writes the format, as messages say it: "cursor-agent --print --output-format stream-json". */
+  readonly writtenBy: string;
   /**
    * Whether a file's first events are this format's: true, false, or undefined while it cannot
    * tell yet (Claude Code's hook events may come before its init).

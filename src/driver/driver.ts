@@ -1,6 +1,6 @@
 import type { Reporter } from "../diagnostics.js";
 import type { Dialect, ReaderOptions } from "../dialects/dialect.js";
-import { cursorDialect } from "../dialects/cursor/reader.js";
+import { autoReader, skipByDialect } from "../dialects/index.js";
 import type { RawSkip } from "../input/raw-skip.js";
 import type { JsonRecord, Problem } from "../input/record.js";
 import type { BackgroundEnd, Call } from "../model/call.js";
@@ -47,11 +47,15 @@ export interface RunSink {
 }
 
 export interface DriverOptions {
-  /** The log's format (default: cursor-agent's). */
-  dialect?: Dialect;
+  /** The log's format, forced (`--agent`); undefined: each file's own (dialects/index.ts dialectFor). */
+  dialect?: Dialect | undefined;
   reader?: ReaderOptions;
-  /** Lines this output does not need, decided from raw bytes (input/raw-skip.ts). */
-  skip?: RawSkip;
+  /**
+   * Lines this output does not need, decided from raw bytes (input/raw-skip.ts), for a file of
+   * the dialect given: which lines those are depends on the format (a cursor-agent `user` line is
+   * a prompt, a Claude Code one holds tool results).
+   */
+  skip?: (dialect: Dialect) => RawSkip | undefined;
   /**
    * What a run cut off tells on stderr (driver/report.ts): `error`, exit 4 (the default);
    * `warning`; `warning-if-open`, a warning only when it left calls open; `quiet`, nothing but
@@ -86,8 +90,8 @@ export interface DriverOptions {
  * file tells are handled here, once, for every output.
  */
 export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {}): Stage {
-  const dialect = opts.dialect ?? cursorDialect;
-  const reader = dialect.reader(opts.reader ?? {});
+  const dialect = opts.dialect;
+  const reader = dialect !== undefined ? dialect.reader(opts.reader ?? {}) : autoReader(opts.reader ?? {});
   const cutOff = opts.cutOff ?? "error";
   const tellFailed = opts.failed !== false;
   const tellSaid = opts.said !== false && sink.said === undefined;
@@ -138,7 +142,10 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
       return join(outs) as string | Iterable<string> | undefined;
     },
   };
-  if (opts.skip !== undefined) stage.skip = opts.skip;
+  if (opts.skip !== undefined) {
+    const skip = dialect !== undefined ? opts.skip(dialect) : skipByDialect(opts.skip);
+    if (skip !== undefined) stage.skip = skip;
+  }
   if (sink.finish !== undefined) stage.finish = () => join([sink.finish!()]) as string | Iterable<string> | undefined;
   return stage;
 }

@@ -89,12 +89,16 @@ export class LineSplitter {
    */
   private readonly grammar: boolean;
 
+  private readonly skip: RawSkip | undefined;
+
   constructor(
     maxLineBytes = Number.MAX_SAFE_INTEGER,
-    private readonly skip?: RawSkip,
+    /** One splitter reads one file: a skip that decides per file gives it that file's (RawSkip.forFile). */
+    skip?: RawSkip,
     /** Each Line says its object keys (Line.keys). */
     private readonly keys = false,
   ) {
+    this.skip = skip?.forFile !== undefined ? skip.forFile() : skip;
     // A longer line could not be decoded at all (V8's longest string): it is an oversize line too.
     this.maxLineBytes = Math.min(maxLineBytes, MAX_STRING_LENGTH);
     this.grammar = skip !== undefined || keys;

@@ -54,6 +54,11 @@ export interface RawSkip {
    * for the line as it is.
    */
   shorten?(line: SoundLine): string | undefined;
+  /**
+   * Optional: a skip that decides per file (by the file's dialect, dialects/index.ts
+   * skipByDialect): the splitter of each file asks it for that file's own, and asks nothing else of it.
+   */
+  forFile?(): RawSkip;
 }
 
 /** Below this, a line is parsed as it is: shortening would save less than its walk costs. */

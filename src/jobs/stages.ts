@@ -25,11 +25,12 @@ import type { Writable } from "node:stream";
  * document for every input).
  */
 export type StageSpec =
-  | { command: "json"; options: { pretty: boolean; allowIncomplete: boolean; colors?: boolean; escape?: boolean; fileNames?: boolean } }
-  | { command: "text"; options: { verbose: boolean; final: boolean; allowIncomplete: boolean; color: boolean; fileNames?: boolean } }
+  | { command: "json"; options: { agent?: string | undefined; pretty: boolean; allowIncomplete: boolean; colors?: boolean; escape?: boolean; fileNames?: boolean } }
+  | { command: "text"; options: { agent?: string | undefined; verbose: boolean; final: boolean; allowIncomplete: boolean; color: boolean; fileNames?: boolean } }
   | {
       command: "filter";
       options: {
+        agent?: string | undefined;
         /** The predicates, `--where` clauses as written (compiled where the stage is built). */
         spec: Omit<PredicateSpec, "where"> & { where?: readonly string[] };
         since?: number | undefined;
@@ -48,6 +49,7 @@ export type StageSpec =
   | {
       command: "timeline";
       options: {
+        agent?: string | undefined;
         format: TimelineFormat;
         columns: readonly TimelineColumn[];
         safe: boolean;
@@ -73,7 +75,7 @@ export type StageSpec =
  */
 export async function buildStage(spec: StageSpec, reporter: Reporter): Promise<Stage> {
   const stage = await buildBareStage(spec, reporter);
-  return spec.command === "filter" ? stage : refuseOtherAgents(stage, reporter);
+  return spec.command === "filter" ? stage : refuseOtherAgents(stage, reporter, spec.options.agent);
 }
 
 async function buildBareStage(spec: StageSpec, reporter: Reporter): Promise<Stage> {
@@ -103,6 +105,7 @@ async function buildBareStage(spec: StageSpec, reporter: Reporter): Promise<Stag
           escape: o.escape === true,
           invert: o.invert === true,
           countPerFile: names && o.count,
+          agent: o.agent,
         },
         reporter,
       );
@@ -159,7 +162,7 @@ export async function buildFileStage(
           await sender.close();
         }
       };
-      return { stage: refuseOtherAgents(otlp.toOtlpQueue(options, reporter, sender.queue), reporter), tally: () => 0, sink: { out: sender.sink(), end } };
+      return { stage: refuseOtherAgents(otlp.toOtlpQueue(options, reporter, sender.queue), reporter, options.agent), tally: () => 0, sink: { out: sender.sink(), end } };
     }
     case "filter": {
       // Counted per file; the count line and -e's status are decided over all files.

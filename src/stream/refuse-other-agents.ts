@@ -1,5 +1,6 @@
 import type { Reporter } from "../diagnostics.js";
 import { otherAgentFormat } from "../dialects/cursor/other-agents.js";
+import { DEFAULT_DIALECT, DIALECTS, dialectFor } from "../dialects/index.js";
 import { ExitCode } from "../exit-codes.js";
 import type { JsonRecord, Problem } from "../input/record.js";
 import { joinPieces, type Stage } from "./stage.js";
@@ -7,14 +8,28 @@ import { joinPieces, type Stage } from "./stage.js";
 /** Text lines held while a file's first event is awaited, at most (then they go through). */
 const HOLD_MAX = 64;
 
+/** What cursorlog reads, as the refusal says it: the command line of each agent with a dialect. */
+const READS = DIALECTS.map((d) => d.writtenBy).reverse().join(" and ");
+
 /**
- * Wraps a command's stage: a file whose first event is another agent's (Claude Code, Codex, Gemini
- * CLI; see dialects/cursor/other-agents.ts) is refused with one line naming the format (exit 2), and
- * nothing of it reaches the stage; the next file is read. The agent CLI's text lines before a
- * file's first event are held until that event decides (64 at most: past that, they and the
- * ones after them go through in the order written).
+ * The format of a file's first event when it is an agent's cursorlog has no dialect for (Codex,
+ * Gemini CLI; see dialects/cursor/other-agents.ts), else undefined: one a dialect recognises is read.
  */
-export function refuseOtherAgents(inner: Stage, reporter: Reporter): Stage {
+function unreadFormat(ev: JsonRecord["value"]): ReturnType<typeof otherAgentFormat> {
+  const other = otherAgentFormat(ev);
+  return other !== undefined && dialectFor(ev) === DEFAULT_DIALECT ? other : undefined;
+}
+
+/**
+ * Wraps a command's stage: a file whose first event is an agent's cursorlog has no dialect for
+ * (Codex, Gemini CLI) is refused with one line naming the format (exit 2), and nothing of it
+ * reaches the stage; the next file is read. The agent CLI's text lines before a file's first
+ * event are held until that event decides (64 at most: past that, they and the ones after them
+ * go through in the order written). `forced` (`--agent`): every file is read in that agent's
+ * dialect, none refused.
+ */
+export function refuseOtherAgents(inner: Stage, reporter: Reporter, forced?: string): Stage {
+  if (forced !== undefined) return inner;
   /** The file being read has had its first event; `foreign`: it was another agent's. */
   let decided = false;
   let foreign = false;
@@ -36,7 +51,7 @@ export function refuseOtherAgents(inner: Stage, reporter: Reporter): Stage {
     record(rec: JsonRecord) {
       if (!decided) {
         decided = true;
-        const other = otherAgentFormat(rec.value);
+        const other = unreadFormat(rec.value);
         if (other !== undefined) {
           foreign = true;
           held = [];
@@ -44,7 +59,7 @@ export function refuseOtherAgents(inner: Stage, reporter: Reporter): Stage {
             severity: "error",
             file: rec.file,
             line: rec.line,
-            message: `this is ${other.name} (${other.sign}), not cursor-agent's: cursorlog reads the logs of cursor-agent --print --output-format stream-json`,
+            message: `this is ${other.name} (${other.sign}), not cursor-agent's: cursorlog reads the logs of ${READS}`,
             code: ExitCode.USAGE_OR_IO,
           });
           return undefined;

@@ -64,6 +64,7 @@ export function diffCommand(ctx: CommandContext): Command {
                 colors: colorsFor(color),
                 escape: ctx.io.stdoutIsTTY,
                 width: outputWidth(raw.width, ctx.io) || 80,
+                agent: raw.agent,
               },
               reporter,
             ),

@@ -163,7 +163,7 @@ export function exportCommand(ctx: CommandContext): Command {
       const allowIncomplete = raw.allowIncomplete === true;
       if (format === "chrome-trace") {
         const { toChromeTrace } = await import("../../outputs/chrome-trace/index.js");
-        const opts = { allowIncomplete, escape: ctx.io.stdoutIsTTY };
+        const opts = { allowIncomplete, escape: ctx.io.stdoutIsTTY, agent: raw.agent };
         return runCommand(ctx.io, files, raw, (reporter) => toChromeTrace(opts, reporter), "export");
       }
       const otlp = await import("../../outputs/otlp/index.js");
@@ -173,6 +173,7 @@ export function exportCommand(ctx: CommandContext): Command {
         serviceName: raw.serviceName ?? (ctx.io.env.OTEL_SERVICE_NAME?.trim() || "cursor-agent"),
         version,
         escape: ctx.io.stdoutIsTTY,
+        agent: raw.agent,
       };
       // Described as data, so that --jobs can build it in its worker threads (src/jobs/stages.ts).
       if (send === undefined) return runCommand(ctx.io, files, raw, { command: "export", options: opts }, "export");

@@ -164,6 +164,7 @@ export function filterCommand(ctx: CommandContext): Command {
     ctx.setRun(() => {
       // Escaped for a terminal when standard output is one (decided here, after -o).
       const options = {
+        agent: raw.agent,
         spec,
         since: raw.since,
         until: raw.until,

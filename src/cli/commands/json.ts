@@ -31,6 +31,7 @@ export function jsonCommand(ctx: CommandContext): Command {
       // Coloured as jq colours JSON, and escaped for the terminal, when standard output is one
       // (decided here, after -o, which makes it a file).
       const options = {
+        agent: raw.agent,
         pretty: raw.pretty === true,
         allowIncomplete: raw.allowIncomplete === true,
         colors: resolveColor(raw.color, ctx.io.env, ctx.io.stdoutIsTTY),

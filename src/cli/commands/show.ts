@@ -90,6 +90,7 @@ export function showCommand(ctx: CommandContext): Command {
                 lines: raw.lines ?? 5,
                 diff: raw.diff === true,
                 exitStatus: raw.exitStatus === true,
+                agent: raw.agent,
                 live: !markdown && io.stdoutIsTTY && io.env.TERM !== "dumb" && (fromStdin || following(raw)),
               },
               reporter,

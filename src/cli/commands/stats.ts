@@ -114,6 +114,7 @@ export function statsCommand(ctx: CommandContext): Command {
               exitStatus: raw.exitStatus === true,
               // A machine format carries whole values: json's strings are never cut.
               whole: raw.format === "json",
+              agent: raw.agent,
             },
             reporter,
           ),

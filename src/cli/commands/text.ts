@@ -30,6 +30,7 @@ export function textCommand(ctx: CommandContext): Command {
   withFollowOption(withJobsOption(withInputOptions(withFilenameOption(cmd, "write FILE: before each line, the file it came from (as grep -H)")))).action((files: string[], raw: TextRaw) => {
     ctx.setRun(async () => {
       const options = {
+        agent: raw.agent,
         verbose: raw.verbose === true,
         final: raw.final === true,
         allowIncomplete: raw.allowIncomplete === true,

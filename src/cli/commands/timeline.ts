@@ -174,7 +174,7 @@ export function timelineCommand(ctx: CommandContext): Command {
       let source: StageSource;
       if (format === "html") {
         const { toTimelineHtml } = await import("../../outputs/timeline-html/index.js");
-        source = (reporter) => toTimelineHtml({ allowIncomplete: raw.allowIncomplete === true }, reporter);
+        source = (reporter) => toTimelineHtml({ allowIncomplete: raw.allowIncomplete === true, agent: raw.agent }, reporter);
       } else {
         const options = {
           format,
@@ -184,6 +184,7 @@ export function timelineCommand(ctx: CommandContext): Command {
           header: raw.header !== false,
           allowIncomplete: raw.allowIncomplete === true,
           multiline: raw.multiline === true,
+          agent: raw.agent,
         };
         source = { command: "timeline", options };
       }

@@ -10,7 +10,7 @@ import { CursorCall, lineTime } from "./call.js";
 import { FILE_FIELDS } from "./file-change.js";
 import { noticeOf } from "./notice.js";
 import { otherAgentFormat } from "./other-agents.js";
-import { openCount, SessionTracker, type OpenCall, type Session, type Step as TrackerStep } from "./sessions.js";
+import { openCount, SessionTracker, type OpenCall, type Session, type Step as TrackerStep, type TrackerOptions } from "./sessions.js";
 import { isAssistant, isInit, isPlainObject, messageText } from "./types.js";
 
 /**
@@ -211,9 +211,10 @@ class CursorReader implements DialectReader {
   private readonly acceptTime: ReaderOptions["acceptTime"];
 
   constructor(opts: ReaderOptions) {
-    const t: { maxOpen?: number; numberUnstarted?: boolean } = {};
+    const t: TrackerOptions = {};
     if (opts.maxOpen !== undefined) t.maxOpen = opts.maxOpen;
     if (opts.numberUnstarted === true) t.numberUnstarted = true;
+    if (opts.nextRunIndex !== undefined) t.nextRunIndex = opts.nextRunIndex;
     this.tracker = new SessionTracker(t);
     this.acceptTime = opts.acceptTime;
   }
@@ -366,6 +367,7 @@ function str(v: unknown): string | undefined {
 export const cursorDialect: Dialect = {
   agent: "cursor",
   name: "cursor-agent stream-json",
+  writtenBy: "cursor-agent --print --output-format stream-json",
   recognise(ev: JsonObject): boolean | undefined {
     if (otherAgentFormat(ev) !== undefined) return false;
     return typeof ev.type === "string" ? true : undefined;

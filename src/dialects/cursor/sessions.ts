@@ -93,6 +93,8 @@ export function openCount(s: Session): number {
 }
 
 export interface TrackerOptions {
+  /** The number of the next session of the whole input (dialect.ts ReaderOptions.nextRunIndex); default: its own count. */
+  nextRunIndex?: () => number;
   /**
    * Keep at most this many open calls per session (default: all). Past it, starts are only
    * counted, and a completion whose start is not kept closes one of them: memory stays bounded
@@ -127,7 +129,10 @@ export class SessionTracker {
   constructor(opts: TrackerOptions = {}) {
     this.maxOpen = opts.maxOpen ?? Infinity;
     this.numberUnstarted = opts.numberUnstarted === true;
+    if (opts.nextRunIndex !== undefined) this.nextIndex = opts.nextRunIndex;
   }
+
+  private nextIndex = (): number => this.count;
 
   observe(rec: JsonRecord): Step {
     const ev = rec.value;
@@ -137,8 +142,9 @@ export class SessionTracker {
       ended = s ?? undefined;
       // Its lines run up to the one before this event (lines a command skipped unread included).
       if (ended && ended.result === undefined) ended.lastLine = Math.max(ended.lastLine, rec.line - 1);
+      this.count++;
       s = this.current = {
-        index: ++this.count,
+        index: this.nextIndex(),
         file: rec.file,
         startLine: rec.line,
         lastLine: rec.line,

@@ -10,6 +10,8 @@ export interface ChromeTraceOptions {
   allowIncomplete: boolean;
   /** stdout is a terminal: C1 controls and bidi characters are written as \u escapes too. */
   escape?: boolean;
+  /** The log's format, forced (`--agent`): an agent's name; undefined: each file's own. */
+  agent?: string | undefined;
 }
 
 /** Text kept in an event's args: a target (a heredoc command can be megabytes), a message. */
@@ -34,7 +36,7 @@ export function toChromeTrace(opts: ChromeTraceOptions, reporter: Reporter): Sta
   const tty = opts.escape === true ? escapeControls : (s: string) => s;
   const line = (ev: object): string => tty(JSON.stringify(ev));
   return runStage(
-    { allowIncomplete: opts.allowIncomplete, content: false, messages: true },
+    { allowIncomplete: opts.allowIncomplete, content: false, messages: true, agent: opts.agent },
     reporter,
     (run) => {
       const events = runEvents(run).map(line);

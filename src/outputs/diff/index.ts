@@ -1,7 +1,7 @@
 import { colorsOf, type ColorsOption } from "../shared/colors.js";
 import type { Reporter } from "../../diagnostics.js";
 import type { Dialect } from "../../dialects/dialect.js";
-import { cursorDialect } from "../../dialects/cursor/reader.js";
+import { forcedDialect } from "../../dialects/index.js";
 import { drive } from "../../driver/driver.js";
 import { ExitCode } from "../../exit-codes.js";
 import { shortenToolCalls, type RawSkip } from "../../input/raw-skip.js";
@@ -27,6 +27,8 @@ function skipFor(dialect: Dialect): RawSkip | undefined {
 }
 
 export interface DiffOptions {
+  /** The log's format, forced (`--agent`): an agent's name; undefined: each file's own. */
+  agent?: string | undefined;
   /** `patch`: unified diff; `stat`: like `git diff --stat`; `names`: the paths changed. */
   mode: "patch" | "stat" | "names";
   /** picocolors' functions, or true for ANSI colours; none by default. */
@@ -157,12 +159,12 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
     },
     reporter,
     {
-      dialect: cursorDialect,
+      dialect: forcedDialect(opts.agent),
       // A run cut off or failed still shows what it changed; the agent CLI's text in a run is one
       // warning when it ends (the driver's default).
       cutOff: "quiet",
       failed: false,
-      skip: skipFor(cursorDialect),
+      skip: skipFor,
     },
   );
 }

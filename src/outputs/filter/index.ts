@@ -1,7 +1,7 @@
 import { escapeJsonForTerminal } from "../../sanitize.js";
 import type { Diagnostic, Reporter } from "../../diagnostics.js";
 import type { EventTest } from "../../query/predicate.js";
-import { cursorDialect } from "../../dialects/cursor/reader.js";
+import { forcedDialect } from "../../dialects/index.js";
 import { drive } from "../../driver/driver.js";
 import type { Run, Step } from "../../model/run.js";
 import { TimeWindow } from "../../query/time-window.js";
@@ -12,6 +12,8 @@ import type { Stage } from "../../stream/stage.js";
 import { SAID_ONCE } from "./said-once.js";
 
 export interface FilterOptions {
+  /** The log's format, forced (`--agent`): an agent's name; undefined: each file's own. */
+  agent?: string | undefined;
   /** The compiled predicates (compilePredicate); undefined keeps every event. */
   test?: EventTest | undefined;
   /** The time window, epoch ms: since inclusive, until exclusive. */
@@ -204,7 +206,7 @@ export function toFilteredEvents(opts: FilterOptions, reporter: Reporter): Filte
     },
     reporter,
     // filter reports nothing about runs: it writes lines.
-    { dialect: cursorDialect, cutOff: "quiet", failed: false, said: false, fileEnd: false },
+    { dialect: forcedDialect(opts.agent), cutOff: "quiet", failed: false, said: false, fileEnd: false },
   );
   return Object.assign(stage, { kept: () => kept });
 }

@@ -1,5 +1,6 @@
 import type { Reporter } from "../../diagnostics.js";
 import { cursorDialect } from "../../dialects/cursor/reader.js";
+import { forcedDialect } from "../../dialects/index.js";
 import { drive, type RunSink } from "../../driver/driver.js";
 import { reportSaid } from "../../driver/report.js";
 import type { JsonObject, JsonRecord } from "../../input/record.js";
@@ -12,6 +13,8 @@ import { colorizeJson } from "./colorize.js";
 import { member, parseRaw, RawObject, stringifyRaw, type RawValue } from "./raw-value.js";
 
 export interface ResultJsonOptions {
+  /** The log's format, forced (`--agent`): an agent's name; undefined: each file's own. */
+  agent?: string | undefined;
   pretty: boolean;
   allowIncomplete: boolean;
   /** jq's colours (a terminal, or --color always). */
@@ -136,7 +139,7 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
   }
 
   return drive(sink, reporter, {
-    dialect: cursorDialect,
+    dialect: forcedDialect(opts.agent),
     // Open calls only make a count and the first few names of the message: memory stays bounded.
     reader: { maxOpen: MAX_OPEN_KEPT },
     cutOff: opts.allowIncomplete ? "quiet" : "error",
@@ -145,6 +148,10 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
     // Thinking and the prompt never matter here; a synthesized result needs assistant text and timestamps.
     // A completion only closes its call here: its result body is never parsed.
     // A started call is read for the open-calls message: its label and target.
-    skip: shortenToolCalls(skipCompletionBodies(cursorDialect.skipUnread({ thinking: opts.allowIncomplete, text: opts.allowIncomplete })), cursorDialect.fieldsRead),
+    // (cursor-agent's tool_call completions; a dialect whose calls are in other lines skips by its own rule.)
+    skip: (d) => {
+      const unread = d.skipUnread({ thinking: opts.allowIncomplete, text: opts.allowIncomplete });
+      return d === cursorDialect ? shortenToolCalls(skipCompletionBodies(unread), d.fieldsRead) : unread;
+    },
   });
 }

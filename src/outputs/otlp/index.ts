@@ -19,6 +19,8 @@ export interface OtlpOptions {
   version: string;
   /** stdout is a terminal: C1 controls and bidi characters in the JSON are written as \u escapes too. */
   escape?: boolean;
+  /** The log's format, forced (`--agent`): an agent's name; undefined: each file's own. */
+  agent?: string | undefined;
 }
 
 function spanOptions(opts: OtlpOptions): SpanOptions {
@@ -37,7 +39,7 @@ function spanOptions(opts: OtlpOptions): SpanOptions {
 export function toOtlpJson(opts: OtlpOptions, reporter: Reporter): Stage {
   const so = spanOptions(opts);
   const decoder = new TextDecoder();
-  return runStage({ allowIncomplete: opts.allowIncomplete, content: opts.content, messages: false, times: OTLP_TIMES }, reporter, (run) => {
+  return runStage({ allowIncomplete: opts.allowIncomplete, content: opts.content, messages: false, times: OTLP_TIMES, agent: opts.agent }, reporter, (run) => {
     const line = decoder.decode(JsonTraceSerializer.serializeRequest(runSpans(run, so))) + "\n";
     return opts.escape === true ? escapeControls(line.slice(0, -1)) + "\n" : line;
   });
@@ -50,7 +52,7 @@ export function toOtlpJson(opts: OtlpOptions, reporter: Reporter): Stage {
  */
 export function toOtlpQueue(opts: OtlpOptions, reporter: Reporter, queue: ReadableSpan[][]): Stage {
   const so = spanOptions(opts);
-  return runStage({ allowIncomplete: opts.allowIncomplete, content: opts.content, messages: false, times: OTLP_TIMES }, reporter, (run) => {
+  return runStage({ allowIncomplete: opts.allowIncomplete, content: opts.content, messages: false, times: OTLP_TIMES, agent: opts.agent }, reporter, (run) => {
     const spans = runSpans(run, so);
     queue.push(spans);
     return "\n".repeat(spans.length);

@@ -1,6 +1,7 @@
 import type { Reporter } from "../../diagnostics.js";
 import { SUBAGENT_FIELDS_READ } from "../../dialects/cursor/call.js";
 import { cursorDialect } from "../../dialects/cursor/reader.js";
+import { forcedDialect } from "../../dialects/index.js";
 import { drive, type RunSink } from "../../driver/driver.js";
 import { ExitCode } from "../../exit-codes.js";
 import { shortenToolCalls } from "../../input/raw-skip.js";
@@ -10,6 +11,8 @@ import { RunCollector, type RunRecord } from "./run-record.js";
 import { thinkingTimes } from "../../dialects/cursor/thinking-times.js";
 
 export interface RunStageOptions {
+  /** The log's format, forced (`--agent`): an agent's name; undefined: each file's own. */
+  agent?: string | undefined;
   /** A run without a result is not an error (it is still exported, marked as such). */
   allowIncomplete: boolean;
   /** The stage reads tool arguments and results in full (else long strings other than those read may be shortened). */
@@ -53,14 +56,14 @@ export function runStage(opts: RunStageOptions, reporter: Reporter, emit: (run: 
   if (opts.messages) sink.line = (rec, step) => void acc?.line(rec, step);
   if (finish !== undefined) sink.finish = finish;
   return drive(sink, reporter, {
-    dialect: cursorDialect,
+    dialect: forcedDialect(opts.agent),
     reader: opts.times === undefined ? { numberUnstarted: true } : { numberUnstarted: true, acceptTime: keepTimes(opts.times, reporter) },
     cutOff: opts.allowIncomplete ? "quiet" : "error",
     failed: false,
     noRun: "quiet",
     // Thinking lines give their time only; without content, a tool call's long strings that nothing
     // here reads are parsed shortened.
-    skip: opts.content ? thinkingTimes() : shortenToolCalls(thinkingTimes(), TRACE_FIELDS),
+    skip: (d) => (d !== cursorDialect ? d.skipUnread({ thinking: true, user: true, text: true }) : opts.content ? thinkingTimes() : shortenToolCalls(thinkingTimes(), TRACE_FIELDS)),
   });
 }
 

@@ -1,6 +1,7 @@
 import { colorsOf, type ColorsOption } from "../shared/colors.js";
 import type { Reporter } from "../../diagnostics.js";
 import { cursorDialect } from "../../dialects/cursor/reader.js";
+import { forcedDialect } from "../../dialects/index.js";
 import { drive, type RunSink } from "../../driver/driver.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { JsonRecord, Problem } from "../../input/record.js";
@@ -17,6 +18,8 @@ import type { Renderer, SessionFoot, SessionHead } from "./render.js";
 import { textRenderer } from "./text.js";
 
 export interface ShowOptions {
+  /** The log's format, forced (`--agent`): an agent's name; undefined: each file's own. */
+  agent?: string | undefined;
   format: "text" | "markdown";
   /** picocolors' functions, or true for ANSI colours; none by default. */
   colors?: ColorsOption;
@@ -383,7 +386,7 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
   const sink = new ShowSink(opts, reporter, r);
   const live = new LiveLine(sink);
   const inner = drive(sink, reporter, {
-    dialect: cursorDialect,
+    dialect: forcedDialect(opts.agent),
     // What a run's end, a failed run and the CLI's text tell is in the transcript; -e sets the status.
     cutOff: "quiet",
     failed: false,
@@ -391,7 +394,7 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
     // Tool calls are read whole (their output's last lines and diffs are shown). Without
     // --thinking a thinking line (most of a log) is read for its time alone, never parsed: it
     // stands in as a thinking line with a time and no text, which still dates the run and ends a message.
-    ...(opts.thinking ? {} : { skip: thinkingTimes() }),
+    skip: (d) => (d !== cursorDialect ? d.skipUnread({ thinking: opts.thinking, user: true, text: true }) : opts.thinking ? undefined : thinkingTimes()),
   });
   const done = (out: string | Buffer | Iterable<string> | undefined): string | undefined => {
     const s = live.erase(typeof out === "string" ? out : out === undefined ? "" : [...(out as Iterable<string>)].join(""));

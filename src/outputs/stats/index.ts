@@ -1,5 +1,5 @@
 import type { Reporter } from "../../diagnostics.js";
-import { cursorDialect } from "../../dialects/cursor/reader.js";
+import { forcedDialect } from "../../dialects/index.js";
 import { drive, type DriverOptions, type RunSink } from "../../driver/driver.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { Stage } from "../../stream/stage.js";
@@ -8,6 +8,8 @@ import { StatsTotalAcc } from "./total.js";
 import type { SessionStats, StatsRenderer } from "./types.js";
 
 export interface StatsOptions {
+  /** The log's format, forced (`--agent`): an agent's name; undefined: each file's own. */
+  agent?: string | undefined;
   limits: StatsLimits;
   render: StatsRenderer;
   /** `-e`: exit 1 for a result with is_error:true, 4 for a session cut off. Otherwise the report is the answer (exit 0). */
@@ -20,7 +22,9 @@ export interface StatsOptions {
  * The driver's options for stats: the report is the answer, so a run cut off or failed, and what
  * the agent CLI said, are told in it, not on stderr.
  */
-export const STATS_DRIVER: DriverOptions = { dialect: cursorDialect, cutOff: "quiet", failed: false, said: false };
+export function statsDriver(agent: string | undefined): DriverOptions {
+  return { dialect: forcedDialect(agent), cutOff: "quiet", failed: false, said: false };
+}
 
 /** What the driver tells, into one report per run: `report` gets each as its run ends and returns what to write. */
 export function statsSink(limits: StatsLimits, whole: boolean, report: (s: SessionStats) => string | undefined): RunSink {
@@ -62,5 +66,5 @@ export function toStats(opts: StatsOptions, reporter: Reporter): Stage {
     return opts.render.session(report);
   });
   sink.finish = () => opts.render.total(total.report());
-  return drive(sink, reporter, STATS_DRIVER);
+  return drive(sink, reporter, statsDriver(opts.agent));
 }

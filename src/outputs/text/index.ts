@@ -1,7 +1,7 @@
 import type { Colors } from "picocolors/types.js";
 import { colorsOf, type ColorsOption } from "../shared/colors.js";
 import type { Reporter } from "../../diagnostics.js";
-import { cursorDialect } from "../../dialects/cursor/reader.js";
+import { forcedDialect } from "../../dialects/index.js";
 import { drive } from "../../driver/driver.js";
 import type { JsonRecord, Problem } from "../../input/record.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
@@ -13,6 +13,8 @@ import { shortenToolCalls } from "../../input/raw-skip.js";
 import { backgroundEndText } from "../shared/background-end.js";
 
 export interface ActionsTextOptions {
+  /** The log's format, forced (`--agent`): an agent's name; undefined: each file's own. */
+  agent?: string | undefined;
   /** `-v`: the target of each action and its outcome (default false). */
   verbose?: boolean;
   /** Print only each session's final assistant message, as the 2026 CLI's text format does. */
@@ -95,11 +97,11 @@ export function toActionsText(options: ActionsTextOptions, reporter: Reporter): 
     },
     reporter,
     {
-      dialect: cursorDialect,
+      dialect: forcedDialect(options.agent),
       cutOff: opts.allowIncomplete ? (opts.final ? "accepted" : "warning-if-open") : "error",
       // Thinking is never printed; assistant text only with --final. Of a tool call, only what
       // labels, targets and statuses read is parsed in full.
-      skip: shortenToolCalls(cursorDialect.skipUnread({ text: opts.final }), cursorDialect.fieldsRead),
+      skip: (d) => shortenToolCalls(d.skipUnread({ text: opts.final }), d.fieldsRead),
     },
   );
   return stage;

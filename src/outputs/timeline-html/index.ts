@@ -1,5 +1,5 @@
 import type { Reporter } from "../../diagnostics.js";
-import { cursorDialect } from "../../dialects/cursor/reader.js";
+import { forcedDialect } from "../../dialects/index.js";
 import { drive } from "../../driver/driver.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
 import type { Run } from "../../model/run.js";
@@ -10,6 +10,8 @@ import { backgroundEndHtml, callHtml, finishHtmlSession, startHtmlSession, type 
 import type { HtmlSession } from "./types.js";
 
 export interface TimelineHtmlOptions {
+  /** The log's format, forced (`--agent`): an agent's name; undefined: each file's own. */
+  agent?: string | undefined;
   /** A session without a result is not an error (its open calls are drawn as incomplete either way). */
   allowIncomplete: boolean;
 }
@@ -69,7 +71,7 @@ export function toTimelineHtml(opts: TimelineHtmlOptions, reporter: Reporter): S
     },
     reporter,
     {
-      dialect: cursorDialect,
+      dialect: forcedDialect(opts.agent),
       // A completion without a start takes the next seq: a run's calls are numbered without gaps.
       reader: { numberUnstarted: true },
       cutOff: opts.allowIncomplete ? "accepted" : "error",

@@ -1,5 +1,5 @@
 import type { Reporter } from "../../diagnostics.js";
-import { cursorDialect } from "../../dialects/cursor/reader.js";
+import { forcedDialect } from "../../dialects/index.js";
 import { drive, type Out } from "../../driver/driver.js";
 import { shortenToolCalls } from "../../input/raw-skip.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
@@ -11,6 +11,8 @@ import { timelineCells } from "./cells.js";
 import { timelineLines, type TimelineLineOptions } from "./lines.js";
 
 export interface TimelineOptions extends TimelineLineOptions {
+  /** The log's format, forced (`--agent`): an agent's name; undefined: each file's own. */
+  agent?: string | undefined;
   /** Write the header line first (CSV, TSV). */
   header: boolean;
   /** A session without a result is not an error (its open calls are `incomplete` rows either way). */
@@ -96,13 +98,13 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
     },
     reporter,
     {
-      dialect: cursorDialect,
+      dialect: forcedDialect(opts.agent),
       // A completion without a start takes the next seq, as its row's number (the queue's too).
       reader: { numberUnstarted: true },
       cutOff: opts.allowIncomplete ? "accepted" : "error",
       // Only tool calls, inits and results matter; skipped lines still reach the reader as {type}
       // stubs, and of a tool call only what the cells read is parsed in full.
-      skip: shortenToolCalls(cursorDialect.skipUnread({}), cursorDialect.fieldsRead),
+      skip: (d) => shortenToolCalls(d.skipUnread({}), d.fieldsRead),
     },
   );
 }
