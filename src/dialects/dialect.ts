@@ -53,6 +53,12 @@ export interface Dialect {
    * `needs` says the output reads it. Undefined when every line is needed.
    */
   skipUnread(needs: { thinking?: boolean; user?: boolean; text?: boolean }): RawSkip | undefined;
+  /**
+   * The key order of the object the agent CLI's `--output-format json` prints, where it differs
+   * from its stream's result line (cursor-agent's); undefined: that object is the result line as
+   * written (Claude Code's). Known keys first in this order, then the rest as written.
+   */
+  readonly jsonKeyOrder?: readonly string[];
   /** The type of the lines that tell tool calls (cursor-agent's `tool_call`): filter's --tool and --status select them. */
   readonly callLineType: string;
 }

@@ -1,6 +1,6 @@
 import type { Reporter } from "../../diagnostics.js";
 import { cursorDialect } from "../../dialects/cursor/reader.js";
-import { forcedDialect } from "../../dialects/index.js";
+import { dialectOf, forcedDialect } from "../../dialects/index.js";
 import { drive, type RunSink } from "../../driver/driver.js";
 import { reportSaid } from "../../driver/report.js";
 import type { JsonObject, JsonRecord } from "../../input/record.js";
@@ -26,9 +26,9 @@ export interface ResultJsonOptions {
 }
 
 /** Key order of `cursor-agent --print --output-format json` (the stream's result line differs). */
-const KEY_ORDER = ["type", "subtype", "is_error", "duration_ms", "duration_api_ms", "result", "session_id", "request_id", "usage"]; // as written: the CLI's own result object, its keys in its order
+const KEY_ORDER = cursorDialect.jsonKeyOrder!;
 
-/** The result object as `--output-format json` prints it: known keys first, then the rest, values untouched. */
+/** The result object as cursor-agent's `--output-format json` prints it: known keys first, then the rest, values untouched. */
 export function toJsonResult(result: JsonObject): JsonObject {
   const out: JsonObject = {};
   // Defined, not assigned: a `__proto__` key of the result line is data, as JSON.parse made it.
@@ -44,11 +44,11 @@ export function toJsonResult(result: JsonObject): JsonObject {
  * `1e400`, `12345678901234567890`, `1.0`, `-0`; strings their escapes). A repeated key keeps its
  * first place and its last value (JSON.parse's and jq's rule).
  */
-export function rawJsonResult(text: string, pretty: boolean): string {
+export function rawJsonResult(text: string, pretty: boolean, order: readonly string[] = KEY_ORDER): string {
   const result = parseRaw(text);
   if (!(result instanceof RawObject)) throw new TypeError("a result line is an object");
   const out = new RawObject();
-  for (const k of KEY_ORDER) {
+  for (const k of order) {
     const m = result.members.get(k);
     if (m !== undefined) out.members.set(k, m);
   }
@@ -115,7 +115,8 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       if (result !== undefined) {
         // The CLI's text in a run that ended is a warning (the driver tells a failed run first).
         if (run.said !== undefined) reportSaid(reporter, run.file, run.said);
-        return paint(named(rawJsonResult(result.text, opts.pretty), result.file)) + "\n";
+        // The agent CLI's json object: its dialect's key order, or the result line as written.
+        return paint(named(rawJsonResult(result.text, opts.pretty, dialectOf(run.agent)?.jsonKeyOrder ?? []), result.file)) + "\n";
       }
       // Cut off: told by the driver (exit 4), or with --allow-incomplete this object, which quotes the CLI's text.
       return opts.allowIncomplete && run.outcome === "cut-off" ? incomplete(run) : undefined;
