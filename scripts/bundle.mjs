@@ -5,8 +5,8 @@
 //   commands that read logs, in one file (code behind a dynamic import is evaluated only when
 //   it runs).
 // - Bundles of their own, loaded by main.js when a run needs them: the parts that are big and
-//   seldom run (validate with its compiled schemas and ajv, re2js for --schema's patterns, the HTML
-//   timeline, the trace exports).
+//   seldom run (validate with its compiled schemas and ajv, the Claude Code schemas' compiled
+//   validators, re2js for --schema's patterns, the HTML timeline, the trace exports).
 // - worker.js: the entry of each --jobs worker thread (src/jobs/pool.ts finds it next to itself;
 //   bin/cursorlog.js runs worker.script.js, below, in the workers it starts).
 //
@@ -33,6 +33,8 @@ const APART = {
   "chrome-trace": "src/outputs/chrome-trace/index.ts",
   // re2js, for the patterns of a `validate --schema` only (300 KB every validate run would parse).
   "schema-patterns": "src/validate/schema/patterns.ts",
+  // The Claude Code schemas' precompiled validators (350 KB a cursor-agent validate would parse).
+  "claude-code-validators": "src/validate/generated/claude-code-validators.ts",
 };
 const apart = new Map(Object.entries(APART).map(([name, p]) => [resolve(root, p), name]));
 

@@ -1,7 +1,8 @@
 // Contract tests for schemas/*.schema.json.
 //
 // 1. Every schema is a valid draft 2020-12 schema with a unique, stable $id, and all of them compile
-//    together under Ajv's strict mode (every $defs entry included).
+//    together under Ajv's strict mode (every $defs entry included), with the Claude Code set
+//    (schemas/claude-code/, checked in test/claude-schemas.test.ts) loaded into the same Ajv.
 // 2. Realistic events of every type/subtype, every tool kind in every era and every result arm
 //    validate against the entry schema with zero errors.
 // 3. Broken events fail with the exact instancePath and keyword we expect, through the entry
@@ -140,6 +141,29 @@ describe("schema files", () => {
       assert.ok(readme.includes(file), `README.md does not mention ${file}`);
       assert.ok(readme.includes(schema.$id as string), `README.md does not mention ${schema.$id}`);
     }
+  });
+
+  test("the Claude Code set (schemas/claude-code/) loads into the same Ajv in strict mode: $ids unique, every $defs entry compiles, both entries resolve", () => {
+    const claude = readdirSync(SCHEMA_DIR + "claude-code/")
+      .filter((file) => file.endsWith(".json"))
+      .sort()
+      .map((file) => ({ file: `claude-code/${file}`, schema: JSON.parse(readFileSync(`${SCHEMA_DIR}claude-code/${file}`, "utf8")) as Json }));
+    assert.ok(claude.length > 0, "schemas/claude-code/ holds no schema");
+    const both = [...SCHEMAS, ...claude];
+    const ids = both.map((s) => s.schema.$id);
+    assert.equal(new Set(ids).size, ids.length, "a Claude Code $id is also a cursor-agent one");
+    const ajv = ajvWithAll(both);
+    for (const { file, schema } of both) {
+      const id = schema.$id as string;
+      assert.equal(id, ID_BASE + file);
+      assert.ok(ajv.getSchema(id), `cannot compile ${id}`);
+      for (const pointer of defPointers(schema)) assert.ok(ajv.getSchema(`${id}#${pointer}`), `cannot compile ${id}#${pointer}`);
+    }
+    // The cursor-agent entry judges as it does alone.
+    const cursor = ajv.getSchema(ENTRY_ID)!;
+    assert.equal(cursor({ type: "system", subtype: "init", apiKeySource: "login", cwd: "/w", session_id: "5b1c7e0a-3f2d-4e8b-9a61-2c4d8e0f7a13", model: "m", permissionMode: "default" }), true);
+    assert.equal(cursor({ type: "result", subtype: "success" }), false);
+    assert.ok(ajv.getSchema(`${ID_BASE}claude-code/claude-code-event.schema.json`));
   });
 
   test("tool_call.schema.json defines every kind it lists, and lists every kind it defines", () => {

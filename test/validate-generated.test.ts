@@ -1,5 +1,6 @@
-// The precompiled validators (src/validate/generated/bundled-validators.ts) are up to date, and
-// they judge events exactly as ajv compiling schemas/ at run time does, even though the generator
+// The precompiled validators (src/validate/generated/bundled-validators.ts, and
+// claude-code-validators.ts for schemas/claude-code/) are up to date, and they judge events exactly
+// as ajv compiling schemas/ at run time does (one Ajv holding both sets), even though the generator
 // turns off what the bundled schemas do not use (unevaluated-property tracking, $dynamicRef,
 // unicode string lengths) and validate dispatches on `type` itself instead of through the entry.
 import assert from "node:assert/strict";
@@ -7,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import Ajv2020Module from "ajv/dist/2020.js";
 import type { ErrorObject } from "ajv";
-import { readBundledSchemaSet } from "../src/validate/bundled-schemas.js";
+import { BUNDLED_SETS, CLAUDE_CODE_ENTRY_ID, readBundledSchemaSet } from "../src/validate/bundled-schemas.js";
 import { loadBundledValidators } from "../src/validate/bundled-validators.js";
 import { schemaErrors } from "../src/validate/schema/findings.js";
 import { BUNDLED_AJV_OPTIONS, standaloneSource } from "../src/validate/standalone-source.js";
@@ -17,8 +18,9 @@ const Ajv2020 = Ajv2020Module.default;
 type Json = Record<string, unknown>;
 
 const set = readBundledSchemaSet();
+const claudeSet = readBundledSchemaSet(CLAUDE_CODE_ENTRY_ID);
 const runtime = new Ajv2020({ ...BUNDLED_AJV_OPTIONS });
-for (const f of set.files) runtime.addSchema(f.schema as object);
+for (const f of [...set.files, ...claudeSet.files]) runtime.addSchema(f.schema as object);
 const runtimeEntry = runtime.getSchema(set.entry.base)!;
 const runtimeByType = (type: string) => runtime.getSchema(`https://cursorlog.dev/schemas/${type}.schema.json`);
 
@@ -76,9 +78,13 @@ function sortedKeys(errors: readonly ErrorObject[] | null | undefined): string[]
   return (errors ?? []).map(key).sort();
 }
 
-test("the generated module is up to date with schemas/ (run `node --import tsx scripts/build-validators.ts`)", () => {
+test("the generated modules are up to date with schemas/ (run `node --import tsx scripts/build-validators.ts`)", () => {
   const committed = readFileSync("src/validate/generated/bundled-validators.ts", "utf8");
   assert.ok(committed === standaloneSource(set), "src/validate/generated/bundled-validators.ts is stale");
+  for (const info of BUNDLED_SETS) {
+    const file = `src/validate/${info.generated}`;
+    assert.ok(readFileSync(file, "utf8") === standaloneSource(readBundledSchemaSet(info.entryId), info.sources), `${file} is stale`);
+  }
 });
 
 describe("precompiled validators agree with ajv compiling schemas/ at run time", async () => {
@@ -137,4 +143,88 @@ test("the known types are the entry's dispatch and have a schema file each; the 
   for (const t of dispatched) assert.ok(readdirSync("schemas").includes(`${t}.schema.json`));
   const toolCall = JSON.parse(readFileSync("schemas/tool_call.schema.json", "utf8")) as { $defs: Record<string, unknown> };
   assert.deepEqual([...bundled.toolKinds!].sort(), Object.keys(toolCall.$defs).filter((k) => k.endsWith("ToolCall")).sort());
+});
+
+// ---------------------------------------------------------------------------------------------
+// The Claude Code set (schemas/claude-code/, generated/claude-code-validators.ts)
+// ---------------------------------------------------------------------------------------------
+
+const claudeRuntimeEntry = runtime.getSchema(CLAUDE_CODE_ENTRY_ID)!;
+const claudeRuntimeByType = (type: string) => runtime.getSchema(`https://cursorlog.dev/schemas/claude-code/${type}.schema.json`);
+
+/** Every line of the Claude Code fixtures. */
+function claudeFixtureEvents(): Array<{ where: string; event: Json }> {
+  const dir = "test/fixtures/claude";
+  return readdirSync(dir)
+    .filter((n) => n.endsWith(".ndjson"))
+    .sort()
+    .flatMap((name) =>
+      readFileSync(`${dir}/${name}`, "utf8")
+        .trimEnd()
+        .split("\n")
+        .map((line, i) => ({ where: `${dir}/${name}:${i + 1}`, event: JSON.parse(line) as Json })),
+    );
+}
+
+/** mutations(), and the same one level down: in `message`, its first content block, `tool_use_result`, `event`, `rate_limit_info`. */
+function claudeMutations(event: Json): Json[] {
+  const out = mutations(event);
+  const nested = (key: string, value: unknown, rebuild: (v: Json) => Json) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return;
+    for (const m of mutations(value as Json)) out.push(rebuild(m));
+    void key;
+  };
+  for (const key of ["message", "tool_use_result", "event", "rate_limit_info", "compact_metadata", "patch", "usage"]) {
+    nested(key, event[key], (v) => ({ ...event, [key]: v }));
+  }
+  const message = event.message as Json | undefined;
+  const content = message?.content;
+  if (Array.isArray(content) && content.length > 0) {
+    nested("content", content[0], (v) => ({ ...event, message: { ...message, content: [v, ...content.slice(1)] } }));
+  }
+  return out;
+}
+
+describe("Claude Code: precompiled validators agree with ajv compiling schemas/claude-code/ at run time", async () => {
+  const bundled = await loadBundledValidators(CLAUDE_CODE_ENTRY_ID);
+  const all = claudeFixtureEvents().flatMap(({ where, event }) => [{ where, event }, ...claudeMutations(event).map((m, i) => ({ where: `${where} mutation ${i}`, event: m }))]);
+
+  test(`${all.length} lines, fixtures and their mutations: per-type validator = runtime per-type schema, dispatch = entry`, () => {
+    let checked = 0;
+    for (const { where, event } of all) {
+      const type = event.type;
+      const own = typeof type === "string" ? bundled.byType.get(type) : undefined;
+      if (own !== undefined) {
+        const reference = claudeRuntimeByType(type as string)!;
+        assert.equal(own(event), reference(event), `${where}: verdicts differ`);
+        assert.deepEqual(sortedKeys(own.errors), sortedKeys(reference.errors), `${where}: errors differ`);
+        checked++;
+      }
+      const v: ValidateFn = own ?? bundled.entry;
+      assert.equal(v(event), claudeRuntimeEntry(event), `${where}: verdicts differ from the entry's`);
+      const mine = schemaErrors(v.errors).map((e) => JSON.stringify([e.path, e.keyword, e.message]));
+      const theirs = schemaErrors(claudeRuntimeEntry.errors).map((e) => JSON.stringify([e.path, e.keyword, e.message]));
+      assert.deepEqual(mine.sort(), theirs.sort(), `${where}: problems differ`);
+      assert.equal(bundled.entry(event), claudeRuntimeEntry(event), `${where}: entry verdicts differ`);
+      assert.deepEqual(sortedKeys(bundled.entry.errors), sortedKeys(claudeRuntimeEntry.errors), `${where}: entry errors differ`);
+    }
+    assert.ok(checked > 3000, `only ${checked} lines checked`);
+  });
+});
+
+test("Claude Code: the known types are the entry's dispatch and have a schema file each; no tool kinds", async () => {
+  const bundled = await loadBundledValidators(CLAUDE_CODE_ENTRY_ID);
+  const entry = JSON.parse(readFileSync("schemas/claude-code/claude-code-event.schema.json", "utf8")) as { allOf: Array<{ if: { properties: { type: { const: string } } } }> };
+  const dispatched = entry.allOf.map((b) => b.if.properties.type.const).sort();
+  assert.deepEqual([...bundled.types!].sort(), dispatched);
+  for (const t of dispatched) assert.ok(readdirSync("schemas/claude-code").includes(`${t}.schema.json`));
+  assert.equal(bundled.toolKinds, undefined);
+  assert.equal(bundled.schemaSet().entry.base, CLAUDE_CODE_ENTRY_ID);
+});
+
+test("loadBundledValidators: cursor-agent's set by default, an unknown entry $id refused", async () => {
+  const byDefault = await loadBundledValidators();
+  assert.equal(byDefault.schemaSet().entry.base, "https://cursorlog.dev/schemas/cursor-agent-event.schema.json");
+  assert.ok(byDefault.types!.has("tool_call"));
+  await assert.rejects(loadBundledValidators("https://cursorlog.dev/schemas/nope.schema.json"), /no bundled schema set has the entry/);
 });

@@ -1,4 +1,4 @@
-import { readBundledSchemaSet } from "./bundled-schemas.js";
+import { CLAUDE_CODE_ENTRY_ID, CURSOR_ENTRY_ID, bundledSchemaSetInfo, readBundledSchemaSet } from "./bundled-schemas.js";
 import type { ValidateFn, Validators } from "./validators.js";
 
 interface GeneratedModule {
@@ -8,18 +8,32 @@ interface GeneratedModule {
 }
 
 /**
- * The bundled schemas, precompiled at build time (generated/bundled-validators.ts): importing
- * them costs a few milliseconds where compiling them with ajv costs about 80. Loaded on demand so
- * that the other commands never pay for them.
+ * Each bundled set's precompiled module, by its entry's `$id`. Written out import by import so
+ * that the bundler sees each one (scripts/bundle.mjs puts the Claude Code one in a file of its own:
+ * validating a cursor-agent log never parses it).
  */
-export async function loadBundledValidators(): Promise<Validators> {
-  const mod = (await import("./generated/bundled-validators.js")) as unknown as GeneratedModule;
+const GENERATED: Readonly<Record<string, () => Promise<unknown>>> = {
+  [CURSOR_ENTRY_ID]: () => import("./generated/bundled-validators.js"),
+  [CLAUDE_CODE_ENTRY_ID]: () => import("./generated/claude-code-validators.js"),
+};
+
+/**
+ * The bundled schemas, precompiled at build time (generated/*.ts): importing them costs a few
+ * milliseconds where compiling them with ajv costs about 80. Loaded on demand so that the other
+ * commands never pay for them. `entryId` picks the set by its entry schema's `$id`: cursor-agent's
+ * (CURSOR_ENTRY_ID) by default, Claude Code's with CLAUDE_CODE_ENTRY_ID; `.entry` is that entry
+ * schema's validator. A set whose schemas name no tool kinds (Claude Code's) has no `toolKinds`:
+ * no unknown-kind findings.
+ */
+export async function loadBundledValidators(entryId: string = CURSOR_ENTRY_ID): Promise<Validators> {
+  bundledSchemaSetInfo(entryId); // an unknown id throws here, naming the known ones
+  const mod = (await GENERATED[entryId]!()) as GeneratedModule;
   const byType = new Map(Object.entries(mod.VALIDATORS));
   return {
     byType,
     entry: mod.ENTRY,
     types: new Set(byType.keys()),
-    toolKinds: new Set(mod.TOOL_KINDS),
-    schemaSet: readBundledSchemaSet,
+    ...(mod.TOOL_KINDS.length > 0 && { toolKinds: new Set(mod.TOOL_KINDS) }),
+    schemaSet: () => readBundledSchemaSet(entryId),
   };
 }

@@ -37,11 +37,11 @@ export const ENTRY_FILE = "cursor-agent-event.schema.json";
 /**
  * Reads `--schema PATH`. A file is used alone (its `$ref`s must stay inside it). A directory gives
  * every `*.json` file in it (not recursive), so files can `$ref` each other by `$id` or by file
- * name; the entry is `cursor-agent-event.schema.json`, else the file whose `$id` ends in that name
- * (a copy of the bundled entry under another name, e.g. `cursor-agent-event.json`), else the only
- * file.
+ * name; the entry is `entryFile` (`cursor-agent-event.schema.json` unless a bundled set names
+ * another, as the Claude Code one does), else the file whose `$id` ends in that name (a copy of the
+ * bundled entry under another name, e.g. `cursor-agent-event.json`), else the only file.
  */
-export function readSchemaSet(path: string): SchemaSet {
+export function readSchemaSet(path: string, entryFile: string = ENTRY_FILE): SchemaSet {
   let isDir: boolean;
   try {
     isDir = statSync(path).isDirectory();
@@ -63,10 +63,10 @@ export function readSchemaSet(path: string): SchemaSet {
   const entry =
     files.length === 1
       ? files[0]
-      : (files.find((f) => f.name === ENTRY_FILE) ?? onlyOne(files.filter((f) => f.base.endsWith(`/${ENTRY_FILE}`))));
+      : (files.find((f) => f.name === entryFile) ?? onlyOne(files.filter((f) => f.base.endsWith(`/${entryFile}`))));
   if (entry === undefined) {
     throw new SchemaSetError(
-      `${path} holds ${files.length} schema files and no ${ENTRY_FILE}: name the entry schema that way, or pass its file`,
+      `${path} holds ${files.length} schema files and no ${entryFile}: name the entry schema that way, or pass its file`,
       ExitCode.USAGE_OR_IO,
     );
   }
