@@ -676,3 +676,42 @@ test("skipUnread: rate limits, heartbeats, partial messages (unless text is need
   assert.deepEqual([claudeDialect.agent, claudeDialect.name, claudeDialect.callLineType, claudeDialect.fileFieldsRead], ["claude", "Claude Code stream-json", "assistant", undefined]);
   for (const f of ["command", "file_path", "pattern", "url", "query", "description", "backgroundTaskId", "agentId"]) assert.ok(claudeDialect.fieldsRead.has(f), f);
 });
+
+test("through the driver: one runEnd per run, the background end after the result told in its run, a failed run exit 1, a run cut off exit 4", async () => {
+  const { drive } = await import("../src/driver/driver.js");
+  const { Reporter } = await import("../src/diagnostics.js");
+  const pc = (await import("picocolors")).default;
+  const tell = (lines: Ev[]): { told: string[]; code: number; stderr: string } => {
+    let stderr = "";
+    const reporter = new Reporter((t) => (stderr += t), pc.createColors(false), false);
+    const told: string[] = [];
+    const stage = drive(
+      {
+        runStart: (run) => void told.push(`start ${run.index}`),
+        callDone: (call, run) => void told.push(`done ${call.id} ${run.index}`),
+        backgroundEnd: (end, run) => void told.push(`end ${end.taskId} ${run.index} ${end.call?.id}`),
+        runEnd: (run) => void told.push(`runEnd ${run.index} ${run.outcome}`),
+      },
+      reporter,
+      { dialect: claudeDialect },
+    );
+    const recs = recordsOf(lines, "c.ndjson");
+    for (const r of recs) stage.record(r);
+    stage.fileEnd?.("c.ndjson", recs.length);
+    return { told, code: reporter.code, stderr };
+  };
+  const ok = tell([
+    init(S),
+    assistant(S, "m1", [toolUse("bg", "Bash", { command: "sleep 30", run_in_background: true })]),
+    user(S, [toolResult("bg", "Command running in background with ID: b1.")], { toolUseResult: bashResult("", { backgroundTaskId: "b1" }) }),
+    result(S),
+    taskNotification(S, "b1", "bg", "completed", "sleep 30"),
+    init(S),
+    result(S, { is_error: true, result: "API Error: 500" }),
+  ]);
+  assert.deepEqual(ok.told, ["start 1", "done bg 1", "runEnd 1 finished", "end b1 1 bg", "start 2", "runEnd 2 failed"]);
+  assert.equal(ok.code, 1);
+  const cut = tell([init(S), assistant(S, "m1", [toolUse("z", "Bash", { command: "sleep 99" })])]);
+  assert.deepEqual(cut.told, ["start 1", "runEnd 1 cut-off"]);
+  assert.equal(cut.code, 4);
+});
