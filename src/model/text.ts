@@ -25,6 +25,9 @@ export class RunText {
     if (step.parentId !== undefined) return false;
     if (step.text !== undefined) {
       this.piece(step.text.text, step.text.delta);
+      // A line with text and calls (a Claude Code message: its text, then its tool_use blocks):
+      // the calls come after the text, so the final message starts again after it.
+      if (step.calls !== undefined) this.call();
       return true;
     }
     if (step.calls !== undefined) this.call();
