@@ -289,6 +289,10 @@ test("parallel tool_use blocks in one 2.1.15 line, answered by one user line: St
   );
   const run = steps[0]!.run;
   assert.deepEqual([run.start, run.end, steps.map((s) => s.at)], [undefined, undefined, [undefined, undefined, undefined, undefined]]);
+  // The message's text comes before its calls: the final message starts again after them.
+  const t = new RunText();
+  for (const s of steps) t.observe(s);
+  assert.deepEqual([t.text(), t.finalMessage()], ["Checking.", ""]);
 });
 
 test("a subagent: its lines carry Step.parentId and its calls Call.parentId; its text is not the run's", () => {
