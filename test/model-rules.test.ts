@@ -209,6 +209,28 @@ test("text rule: deltas are pending until the whole message repeats them; a tool
   assert.equal(text.finalMessage(), " done");
 });
 
+test("text rule: a subagent's lines (Step.parentId) are not the run's text, and their calls do not end its final message", () => {
+  const t = tell([init(S), result(S)]);
+  const run = t.runs[0]!;
+  const text = new RunText();
+  text.observe({ run, text: { text: "Launched.", delta: false } });
+  text.observe({ run, parentId: "toolu_1", text: { text: "sub says", delta: false } });
+  text.observe({ run, parentId: "toolu_1", calls: [] });
+  assert.equal(text.text(), "Launched.");
+  assert.equal(text.finalMessage(), "Launched.");
+});
+
+test("text rule: a line with text and calls (a message's text, then its tool_use blocks) keeps the text; the final message follows the calls", () => {
+  const t = tell([init(S), result(S)]);
+  const run = t.runs[0]!;
+  const text = new RunText();
+  text.observe({ run, text: { text: "Checking.", delta: false }, calls: [] });
+  assert.equal(text.finalMessage(), "");
+  text.observe({ run, text: { text: "Done.", delta: false } });
+  assert.equal(text.text(), "Checking.Done.");
+  assert.equal(text.finalMessage(), "Done.");
+});
+
 test("driver: a run ends once (its result, then the next run's init does not end it again); a file with no run is exit 4", () => {
   const t = tell([init("a"), result("a"), init("b"), result("b")]);
   assert.deepEqual(t.runs.map((r) => [r.index, r.outcome]), [

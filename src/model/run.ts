@@ -31,6 +31,19 @@ export interface Usage {
   raw: JsonObject;
 }
 
+/**
+ * Money as the log states it, in US dollars. `scope` says what it counts: the session so far
+ * (Claude Code's `total_cost_usd`, cumulative over the results of one session and carried across
+ * `--resume`: two runs of one session state overlapping sums, never to be added up). Absent when the
+ * log states none (cursor-agent's never does).
+ */
+export interface Cost {
+  usd: number;
+  scope: "session";
+  /** The cost's breakdown per model exactly as logged (Claude Code's `modelUsage`), its own field names kept. */
+  byModel?: JsonObject;
+}
+
 /** What a run's result line states, read by the dialect (cursor-agent: `subtype`, `result`, `request_id`, `duration_ms`, `duration_api_ms`). */
 export interface ResultStated {
   /** How the agent says the run ended (`success`, …), when a string; "" kept. */
@@ -90,6 +103,8 @@ export interface Run {
   /** The agent's own result object, as logged (json prints it), once seen. */
   readonly result: JsonRecord | undefined;
   readonly usage: Usage | undefined;
+  /** The cost its result states (Cost), when it states one. */
+  readonly cost?: Cost | undefined;
   /** The agent CLI's own text in this run, when it wrote some. */
   readonly said: AgentSaid | undefined;
   /** Calls started and not completed so far: those kept (openCalls) and those only counted. */
@@ -145,6 +160,12 @@ export interface CallEvent {
 export interface Step {
   /** The run the line belongs to. */
   run: Run;
+  /**
+   * The line is a subagent's (Claude Code's `parent_tool_use_id`): the id of the task call that
+   * started it. Its text, thinking and user message are the subagent's, not the run's own; its
+   * calls name the same parent (Call.parentId). Undefined for the run's own lines.
+   */
+  parentId?: string | undefined;
   /** The time stamped on the line itself, ms (a time of the `event` source), when it has one. */
   at?: number;
   /** This line began its run (its first line). */

@@ -6,6 +6,8 @@ import type { Step } from "./run.js";
  * delta (a chunk of a message still streaming, Step.text.delta) is pending until the whole message
  * that repeats it replaces it, or something else happens (a tool call), which keeps the chunks as
  * they are (a run cut off mid-stream). Segments join with no separator, as the agent's result does.
+ * A subagent's lines (Step.parentId) are not the run's own: neither their text nor their calls
+ * count here.
  */
 export class RunText {
   private full = "";
@@ -20,8 +22,12 @@ export class RunText {
 
   /** Takes a step; returns whether it held text. */
   observe(step: Step): boolean {
+    if (step.parentId !== undefined) return false;
     if (step.text !== undefined) {
       this.piece(step.text.text, step.text.delta);
+      // A line with text and calls (a Claude Code message: its text, then its tool_use blocks):
+      // the calls come after the text, so the final message starts again after it.
+      if (step.calls !== undefined) this.call();
       return true;
     }
     if (step.calls !== undefined) this.call();

@@ -1,0 +1,180 @@
+import type { JsonObject } from "../../input/record.js";
+import type { FileChange } from "../../model/call.js";
+import { lineCount } from "../cursor/file-change.js";
+import { isPlainObject } from "./lines.js";
+
+/**
+ * What a successful file-writing call did, from its `tool_use_result` (AGENTS §1.3, §1.8):
+ *
+ * - Write: `type` `create` (op create, before `null`) or `update` (op edit, before `originalFile`);
+ *   after = its `content`, the whole new file.
+ * - Edit, MultiEdit: before = `originalFile` (`null`: the file did not exist, op create); after =
+ *   `structuredPatch` applied to it when every hunk matches it exactly, else (no patch logged) an
+ *   Edit's `oldString` → `newString` applied when exact and unambiguous (one occurrence, or all with
+ *   `replaceAll`); otherwise after is not in the log (undefined), never guessed.
+ * - NotebookEdit: before/after = `original_file`/`updated_file` when logged.
+ *
+ * diffString: the `structuredPatch` hunks as a unified diff's hunks (`@@ -a,b +c,d @@` then the
+ * lines as logged); added/removed counted from them, else a create's whole content.
+ */
+export function fileChangeOf(tool: string, result: JsonObject, argPath: string | undefined): FileChange | undefined {
+  const path = str(result.filePath) ?? str(result.notebook_path) ?? argPath;
+  if (path === undefined || path === "") return undefined;
+  const hunks = hunksOf(result.structuredPatch);
+  let change: FileChange;
+  if (tool === "Write") {
+    const create = result.type === "create";
+    change = { op: create ? "create" : "edit", path };
+    if (create) change.before = null;
+    else if (typeof result.originalFile === "string") change.before = result.originalFile;
+    const after = str(result.content);
+    if (after !== undefined) change.after = after;
+  } else if (tool === "NotebookEdit") {
+    change = { op: "edit", path };
+    const before = str(result.original_file);
+    const after = str(result.updated_file);
+    if (before !== undefined) change.before = before;
+    if (after !== undefined) change.after = after;
+  } else {
+    const before = result.originalFile;
+    change = { op: before === null ? "create" : "edit", path };
+    if (before === null || typeof before === "string") {
+      change.before = before;
+      const after = hunks !== undefined ? applyHunks(before ?? "", hunks) : tool === "Edit" ? replaced(before ?? "", result) : undefined;
+      if (after !== undefined) change.after = after;
+    }
+  }
+  if (hunks !== undefined && hunks.length > 0) {
+    change.diffString = renderHunks(hunks);
+    let added = 0;
+    let removed = 0;
+    for (const h of hunks) {
+      for (const l of h.lines) {
+        if (l.startsWith("+")) added++;
+        else if (l.startsWith("-")) removed++;
+      }
+    }
+    change.added = added;
+    change.removed = removed;
+  } else if (change.op === "create" && typeof change.after === "string") {
+    change.added = lineCount(change.after);
+  }
+  return change;
+}
+
+/** A `structuredPatch` hunk as logged. */
+interface Hunk {
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  lines: string[];
+}
+
+/** The hunks of a `structuredPatch`, when it is an array of well-formed hunks; undefined otherwise. */
+function hunksOf(v: unknown): Hunk[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const out: Hunk[] = [];
+  for (const h of v) {
+    if (!isPlainObject(h) || !Array.isArray(h.lines) || !h.lines.every((l) => typeof l === "string")) return undefined;
+    const n = [h.oldStart, h.oldLines, h.newStart, h.newLines];
+    if (!n.every((x) => typeof x === "number" && Number.isInteger(x) && x >= 0)) return undefined;
+    out.push({ oldStart: h.oldStart as number, oldLines: h.oldLines as number, newStart: h.newStart as number, newLines: h.newLines as number, lines: h.lines as string[] });
+  }
+  return out;
+}
+
+/** The hunks as a unified diff's hunks (no file header lines). */
+function renderHunks(hunks: Hunk[]): string {
+  let out = "";
+  for (const h of hunks) {
+    out += `@@ -${range(h.oldStart, h.oldLines)} +${range(h.newStart, h.newLines)} @@\n`;
+    for (const l of h.lines) out += l + "\n";
+  }
+  return out;
+}
+
+function range(start: number, count: number): string {
+  return count === 1 ? `${start}` : `${start},${count}`;
+}
+
+/**
+ * `before` with the hunks applied, when every hunk matches it exactly (its context and removed
+ * lines at its place, its counts those of its lines); undefined otherwise. Lines are split on
+ * `\n`; a `\ No newline at end of file` entry marks the line before it as the file's last, with no
+ * newline.
+ */
+export function applyHunks(before: string, hunks: readonly Hunk[]): string | undefined {
+  const old = splitLines(before);
+  const out: string[] = [];
+  let at = 0; // next line of `old` not yet copied (0-based)
+  let newLast = true; // the output so far ends with a newline (or is empty)
+  let endsOld = false; // the old file's last line had no newline, and was reached
+  for (const h of hunks) {
+    // A hunk of no old lines sits after line oldStart; any other starts at line oldStart.
+    const start = h.oldLines === 0 ? h.oldStart : h.oldStart - 1;
+    if (start < at || start > old.lines.length) return undefined;
+    for (; at < start; at++) out.push(old.lines[at]!);
+    let oldCount = 0;
+    let newCount = 0;
+    let last: "old" | "new" | "both" | undefined;
+    for (const l of h.lines) {
+      const mark = l[0];
+      const text = l.slice(1);
+      if (mark === " " || mark === "-") {
+        if (old.lines[at] !== text) return undefined;
+        at++;
+        oldCount++;
+        if (mark === " ") {
+          out.push(text);
+          newCount++;
+        }
+        last = mark === " " ? "both" : "old";
+      } else if (mark === "+") {
+        out.push(text);
+        newCount++;
+        last = "new";
+      } else if (mark === "\\") {
+        // The line before has no newline: in the old file (it must be its last), the new, or both.
+        if (last === undefined) return undefined;
+        if (last !== "new") {
+          if (at !== old.lines.length || old.endsWithNewline) return undefined;
+          endsOld = true;
+        }
+        if (last !== "old") newLast = false;
+      } else return undefined;
+    }
+    if (oldCount !== h.oldLines || newCount !== h.newLines) return undefined;
+  }
+  for (; at < old.lines.length; at++) out.push(old.lines[at]!);
+  if (old.lines.length > 0 && !old.endsWithNewline && !endsOld && at === old.lines.length) {
+    // The old file's last line, without newline, was copied untouched: it stays so.
+    return out.join("\n");
+  }
+  return out.length === 0 ? "" : out.join("\n") + (newLast ? "\n" : "");
+}
+
+/** A file's lines without their `\n`, and whether its last line ends with one. */
+function splitLines(text: string): { lines: string[]; endsWithNewline: boolean } {
+  if (text === "") return { lines: [], endsWithNewline: true };
+  const lines = text.split("\n");
+  const endsWithNewline = lines[lines.length - 1] === "";
+  if (endsWithNewline) lines.pop();
+  return { lines, endsWithNewline };
+}
+
+/** An Edit's `oldString` → `newString` on `before`, when exact and unambiguous; else undefined. */
+function replaced(before: string, r: JsonObject): string | undefined {
+  const from = r.oldString;
+  const to = r.newString;
+  if (typeof from !== "string" || typeof to !== "string" || from === "") return undefined;
+  const first = before.indexOf(from);
+  if (first < 0) return undefined;
+  if (r.replaceAll === true) return before.split(from).join(to);
+  if (before.indexOf(from, first + 1) >= 0) return undefined;
+  return before.slice(0, first) + to + before.slice(first + from.length);
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === "string" ? v : undefined;
+}
