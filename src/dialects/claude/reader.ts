@@ -594,6 +594,7 @@ function skipUnread(needs: { thinking?: boolean; user?: boolean; text?: boolean 
 export const claudeDialect: Dialect = {
   agent: "claude",
   name: "Claude Code stream-json",
+  writtenBy: "claude -p --output-format stream-json --verbose",
   recognise: recogniseClaude,
   reader: (opts: ReaderOptions) => new ClaudeReader(opts),
   skipUnread,
