@@ -49,14 +49,25 @@ test("library: the agent CLI's own text line is never fatal: the session it ends
   assert.equal(t.exitCode(), 4);
 });
 
-test("library: another agent's log gives nothing but one diagnostic naming its format, exit code 2", async () => {
+test("library: a log of an agent without a dialect gives nothing but one diagnostic naming its format, exit code 2", async () => {
   const seen: string[] = [];
-  const t = ndjsonTransform((r) => toActionsText({ verbose: true, final: false, allowIncomplete: false, colors: pc.createColors(false) }, r), { file: "claude.ndjson", onDiagnostic: (l) => seen.push(l) });
-  assert.equal(await collect(Readable.from([readFileSync("test/fixtures/other-agents/claude-code.ndjson")]).pipe(t)), "");
+  const t = ndjsonTransform((r) => toActionsText({ verbose: true, final: false, allowIncomplete: false, colors: pc.createColors(false) }, r), { file: "codex.ndjson", onDiagnostic: (l) => seen.push(l) });
+  assert.equal(await collect(Readable.from([readFileSync("test/fixtures/other-agents/codex.ndjson")]).pipe(t)), "");
   assert.deepEqual(seen, [
-    "cursorlog: error (at claude.ndjson:1): this is Claude Code stream-json (a system/init event with a tools list), not cursor-agent's: cursorlog reads the logs of cursor-agent --print --output-format stream-json\n",
+    "cursorlog: error (at codex.ndjson:1): this is Codex exec --json (a thread.started event), not cursor-agent's: cursorlog reads the logs of cursor-agent --print --output-format stream-json and claude -p --output-format stream-json --verbose\n",
   ]);
   assert.equal(t.exitCode(), 2);
+});
+
+test("library: a Claude Code log is read in its own dialect, with no option", async () => {
+  const seen: string[] = [];
+  const t = ndjsonTransform((r) => toActionsText({ verbose: true, final: false, allowIncomplete: false, colors: pc.createColors(false) }, r), { file: "claude.ndjson", onDiagnostic: (l) => seen.push(l) });
+  assert.equal(
+    await collect(Readable.from([readFileSync("test/fixtures/claude/denied.ndjson")]).pipe(t)),
+    "Ran terminal command: ls dist\nRan terminal command: rm -rf dist (permission denied: Permission to use Bash with command rm -rf dist has been denied.)\n",
+  );
+  assert.deepEqual(seen, []);
+  assert.equal(t.exitCode(), 0);
 });
 
 test("library: a line a stage cannot process (a LineError) is a malformed line: an error at file:line, skipped when lenient", async () => {

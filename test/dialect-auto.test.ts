@@ -1,0 +1,119 @@
+// Which dialect reads a file (src/dialects/index.ts): decided per file at its first event, so an
+// input of Cursor and Claude Code logs is one run of any command; runs numbered across the files;
+// the raw-line skip asked per file for that file's dialect; --agent forcing one.
+import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import pc from "picocolors";
+import { Reporter } from "../src/diagnostics.js";
+import { claudeDialect } from "../src/dialects/claude/reader.js";
+import { cursorDialect } from "../src/dialects/cursor/reader.js";
+import { autoReader, dialectFor } from "../src/dialects/index.js";
+import { drive } from "../src/driver/driver.js";
+import type { JsonObject } from "../src/input/record.js";
+import { assistant, init, result, toolResult, toolUse, user } from "./helpers/claude-events.js";
+import { recordsOf } from "./helpers/records.js";
+import { runCli } from "./helpers/run-cli.js";
+
+const CURSOR = "test/fixtures/real-2026.ndjson";
+const CLAUDE = "test/fixtures/claude/tools.ndjson";
+const CLAUDE_EARLY = "test/fixtures/claude/early-2026.ndjson";
+
+test("dialectFor: Claude Code's events (its hook lines before the init too) are Claude's; anything else is cursor-agent's", () => {
+  assert.equal(dialectFor(init("s") as JsonObject), claudeDialect);
+  assert.equal(dialectFor({ type: "system", subtype: "hook_started", hook_id: "h", hook_name: "SessionStart:startup", hook_event: "SessionStart", uuid: "u", session_id: "s" }), claudeDialect);
+  assert.equal(dialectFor({ type: "system", subtype: "init", session_id: "s", model: "gpt-5", cwd: "/w", apiKeySource: "login", permissionMode: "default" }), cursorDialect);
+  assert.equal(dialectFor({ type: "user", message: { role: "user", content: [{ type: "text", text: "hi" }] }, session_id: "s" }), cursorDialect);
+  // Codex is no dialect yet: the default reads it, and the refusal (refuse-other-agents) names it.
+  assert.equal(dialectFor({ type: "thread.started", thread_id: "t" }), cursorDialect);
+});
+
+test("autoReader: each file in its own dialect, runs numbered across them, the CLI's text before a file's first event waiting for it", () => {
+  const reporter = new Reporter(() => undefined, pc.createColors(false), false);
+  const told: string[] = [];
+  const stage = drive(
+    {
+      runStart: (run) => void told.push(`start ${run.index} ${run.agent} ${run.file}`),
+      callDone: (call, run) => void told.push(`done ${call.id} ${call.kind} ${run.index}`),
+      runEnd: (run) => void told.push(`end ${run.index} ${run.outcome}${run.said === undefined ? "" : ` said ${JSON.stringify(run.said.text)}`}`),
+    },
+    reporter,
+    {},
+  );
+  const cursor = recordsOf(
+    [
+      { type: "system", subtype: "init", session_id: "c1", model: "m" },
+      { type: "tool_call", subtype: "started", call_id: "k1", tool_call: { readToolCall: { args: { path: "/a" } } }, session_id: "c1" },
+      { type: "tool_call", subtype: "completed", call_id: "k1", tool_call: { readToolCall: { args: { path: "/a" }, result: { success: { content: "x" } } } }, session_id: "c1" },
+      { type: "result", subtype: "success", is_error: false, result: "ok", session_id: "c1" },
+    ],
+    "a.ndjson",
+  );
+  const claude = recordsOf([init("s2"), assistant("s2", "m1", [toolUse("t1", "Bash", { command: "ls" })]), user("s2", [toolResult("t1", "a\nb")]), result("s2")], "b.ndjson");
+  for (const r of cursor) stage.record(r);
+  stage.fileEnd?.("a.ndjson", cursor.length);
+  // The CLI's text before the Claude file's first event: held, then joined to its run.
+  stage.said?.({ kind: "said", file: "b.ndjson", line: 1, message: "Warning: hooks are slow" } as never);
+  for (const r of claude) stage.record({ ...r, line: r.line + 1 });
+  stage.fileEnd?.("b.ndjson", claude.length + 1);
+  for (const r of cursor) stage.record({ ...r, file: "c.ndjson" });
+  stage.fileEnd?.("c.ndjson", cursor.length);
+  assert.deepEqual(told, [
+    "start 1 cursor a.ndjson",
+    "done k1 read 1",
+    "end 1 finished",
+    "start 2 claude b.ndjson",
+    "done t1 shell 2",
+    'end 2 finished said "Warning: hooks are slow"',
+    "start 3 cursor c.ndjson",
+    "done k1 read 3",
+    "end 3 finished",
+  ]);
+});
+
+test("autoReader alone: a reader of one dialect numbers its own runs when no input-wide count is given", () => {
+  const r = autoReader({});
+  const a = r.read(recordsOf([init("s")], "x.ndjson")[0]!);
+  assert.equal(a.run.index, 1);
+  assert.equal(a.run.agent, "claude");
+});
+
+/** The files of `dir` made of copies of `files`, in this order (names sort as given). */
+function folder(files: readonly string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-mixed-"));
+  files.forEach((f, i) => cpSync(f, join(dir, `${String(i).padStart(2, "0")}-${f.split("/").pop()}`)));
+  return dir;
+}
+
+test("a folder of Cursor and Claude Code logs: each command gives, in one run, what each file gives alone (the skip asked per file: a Claude file's tool results are never skipped as cursor-agent's user lines)", async () => {
+  const files = [CURSOR, CLAUDE, CLAUDE_EARLY, CURSOR];
+  const dir = folder(files);
+  try {
+    for (const argv of [["text", "-v"], ["text", "--final"], ["json"], ["timeline"], ["diff", "--name-only"]]) {
+      const alone = [];
+      for (const f of files) alone.push((await runCli([...argv, f])).stdout);
+      const all = await runCli([...argv, dir]);
+      assert.equal(all.code, 0, `${argv.join(" ")}: ${all.stderr}`);
+      // timeline writes its header once, and numbers sessions across the input.
+      if (argv[0] === "timeline") {
+        const rows = (s: string) => s.split("\n").slice(1).filter((l) => l !== "");
+        assert.equal(rows(all.stdout).length, alone.reduce((n, s) => n + rows(s).length, 0), argv.join(" "));
+      } else assert.equal(all.stdout, alone.join(""), argv.join(" "));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("--agent forces a dialect for every file: a Claude Code log read as cursor-agent's has no tool calls; --agent claude reads it as without the option", async () => {
+  const own = await runCli(["text", CLAUDE]);
+  assert.equal((await runCli(["text", "--agent", "claude", CLAUDE])).stdout, own.stdout);
+  assert.notEqual(own.stdout, "");
+  const forced = await runCli(["text", "--agent", "cursor", CLAUDE]);
+  assert.equal(forced.stdout, "");
+  const bad = await runCli(["text", "--agent", "codex", CLAUDE]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /argument 'codex' is invalid\. Allowed choices are claude, cursor\./);
+});
