@@ -73,7 +73,7 @@ export class RunStats {
   backgroundEnd(end: BackgroundEnd): void {
     const call = end.call;
     if (call === undefined) return;
-    this.backgroundEnded.add(() => ({ line: call.endLine ?? 0, taskId: end.taskId, command: shorten(call.target, this.max), status: end.status, endLine: end.line, durationMs: end.durationMs }));
+    this.backgroundEnded.add(() => ({ line: call.endLine ?? 0, taskId: end.taskId, command: shorten(call.target, this.max), status: end.status, ok: end.ok, endLine: end.line, durationMs: end.durationMs }));
   }
 
   /** The run ended (its result, the next run, the end of its file): its report. */
@@ -89,7 +89,7 @@ export class RunStats {
     const background = { count: run.backgroundCount, ended: run.backgroundEnded, items: ended.items };
     const room = this.limits.list - background.items.length;
     for (const call of room > 0 ? (run.backgroundRunning?.(room) ?? []) : []) {
-      background.items.push({ line: call.endLine ?? 0, taskId: call.backgroundTask ?? "", command: shorten(call.target, this.max), status: undefined, endLine: undefined, durationMs: undefined });
+      background.items.push({ line: call.endLine ?? 0, taskId: call.backgroundTask ?? "", command: shorten(call.target, this.max), status: undefined, ok: false, endLine: undefined, durationMs: undefined });
     }
     const result = run.stated;
     const { durationMs, durationSource } = runDuration(run);

@@ -132,8 +132,8 @@ function backgroundList(c: Colors, s: SessionStats): string {
     e(it.command),
   ]);
   const head = `\n  ${c.bold("background tasks")} (${backgroundCount(b.count, b.ended)}${b.count > b.items.length ? `, first ${b.items.length} shown` : ""})\n`;
-  // As written: the agent's word for how the task ended; any but its success is shown in yellow.
-  return head + textTable(rows, [false, true, false, false, false], "    ", (_r, col, p) => (col === 0 && rows[_r]![0] !== "success" ? c.yellow(p) : p));
+  // The agent's word for how the task ended, as written; yellow unless the model says it ended as it should.
+  return head + textTable(rows, [false, true, false, false, false], "    ", (_r, col, p) => (col === 0 && b.items[_r]?.ok !== true ? c.yellow(p) : p));
 }
 
 /** `2 tasks, 1 ended`. */

@@ -60,6 +60,8 @@ export interface BackgroundItem {
   command: string;
   /** The agent's word for how it ended, as written; undefined when no end was seen before the session ended. */
   status: string | undefined;
+  /** It ended as it should (BackgroundEnd.ok, the dialect's reading of that word); false when not seen to end. */
+  ok: boolean;
   /** The line that told its end, when seen. */
   endLine: number | undefined;
   /** BackgroundEnd.durationMs: from the call's start to its end, when both times are in the log and in order. */
