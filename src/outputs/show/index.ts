@@ -207,7 +207,7 @@ class ShowSink implements RunSink {
   said(p: Problem, run: Run | undefined): string {
     const v = this.view;
     if (run !== undefined && v !== undefined && v.run === run) {
-      if (v.headShown) return this.flushText(v, false) + this.saidLine(p);
+      if (v.headShown) return this.flushText(v, false) + this.leave(v) + this.saidLine(p);
       (v.saidBefore ??= new SaidLines(p.file)).push(p);
       return "";
     }
