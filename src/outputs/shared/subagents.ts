@@ -14,13 +14,15 @@ export const MAX_TITLES = 10_000;
  * Memory: the task calls open or in the background, at most MAX_TITLES.
  */
 export class SubagentTitles {
-  private readonly titles = new Map<string, string[]>();
+  /** By task call id: the titles of its subagent and of those above it, and their task calls' ids, outermost first. */
+  private readonly titles = new Map<string, { titles: string[]; ids: string[] }>();
 
   /** A call started: a task call's title is kept. */
   started(call: Call): void {
     if (call.kind !== "task" || this.titles.has(call.id) || this.titles.size >= MAX_TITLES) return;
     const own = call.target !== "" ? call.target : call.id;
-    this.titles.set(call.id, call.parentId !== undefined ? [...this.chain(call.parentId), own] : [own]);
+    const up = call.parentId !== undefined ? this.entry(call.parentId) : { titles: [], ids: [] };
+    this.titles.set(call.id, { titles: [...up.titles, own], ids: [...up.ids, call.id] });
   }
 
   /** A call completed: a task call's title goes, unless its subagent runs on in the background. */
@@ -30,7 +32,16 @@ export class SubagentTitles {
 
   /** The titles naming the subagent of task call `parentId`, outermost first. */
   chain(parentId: string): string[] {
-    return this.titles.get(parentId) ?? [parentId];
+    return this.entry(parentId).titles;
+  }
+
+  /** The task calls above the subagent of task call `parentId` and its own, outermost first (its own alone when its task call was not seen). */
+  ids(parentId: string): string[] {
+    return this.entry(parentId).ids;
+  }
+
+  private entry(parentId: string): { titles: string[]; ids: string[] } {
+    return this.titles.get(parentId) ?? { titles: [parentId], ids: [parentId] };
   }
 
   clear(): void {

@@ -267,13 +267,22 @@ class ShowSink implements RunSink {
     let out = this.head(v);
     if (parent === undefined) return out + this.leave(v) + this.flushText(v, false);
     if (v.nest === parent) return flush ? out + this.flushNest(v) : out;
+    // The subagents shown so far and those of this thing, outermost first: a header for each level
+    // below the ones they share (none, back from a subagent's subagent to the subagent).
+    const from = v.nest === undefined ? [] : v.subagents.ids(v.nest);
     out += this.flushText(v, false) + this.leave(v);
-    const chain = v.subagents.chain(parent);
-    const again = v.entered.has(parent);
-    if (!again && v.entered.size < MAX_TITLES) v.entered.add(parent);
+    const ids = v.subagents.ids(parent);
+    const titles = v.subagents.chain(parent);
+    let same = 0;
+    while (same < from.length && same < ids.length && from[same] === ids[same]) same++;
+    for (let d = same; d < ids.length; d++) {
+      const id = ids[d]!;
+      const again = v.entered.has(id);
+      if (!again && v.entered.size < MAX_TITLES) v.entered.add(id);
+      out += this.r.nested(d).event("subagent", `Subagent: ${titles[d]!}${again ? " (continued)" : ""}`);
+    }
     v.nest = parent;
-    const title = chain[chain.length - 1]!;
-    return out + this.r.nested(chain.length - 1).event("subagent", `Subagent: ${title}${again ? " (continued)" : ""}`);
+    return out;
   }
 
   /** The renderer of the lines of the subagent of task call `parent` (one level per task above it), or the run's own. */
