@@ -362,7 +362,7 @@ test("a background Bash whose end comes after the result: the task's lines stay 
     steps.map((s) => s.backgroundEnd?.taskId),
     [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, "b1"],
   );
-  assert.deepEqual(steps[13]!.backgroundEnd, { taskId: "b1", call: bg, status: "stopped", title: "sleep 30", detail: undefined, line: 14, at: { ms: T + 3500, from: "event" }, durationMs: 3500 });
+  assert.deepEqual(steps[13]!.backgroundEnd, { taskId: "b1", call: bg, status: "stopped", ok: false, title: "sleep 30", detail: undefined, line: 14, at: { ms: T + 3500, from: "event" }, durationMs: 3500 });
   assert.deepEqual([run.backgroundCount, run.backgroundEnded, run.backgroundRunning!()], [1, 1, []]);
   assert.deepEqual([run.outcome, run.lastLine, run.end], ["finished", 14, { ms: T + 3500, from: "event" }]);
   assert.equal(reader.endFile(14), run);
@@ -389,7 +389,7 @@ test("an async Agent is a background task; in `bgagent` the CLI's own turn (a se
   assert.deepEqual([steps[9]!.init, steps[9]!.begun, steps[9]!.ended], [true, undefined, undefined]);
   const ag = done(steps).get("ag")!;
   assert.deepEqual([ag.backgroundTask, ag.subagent], ["a17", { agentId: "a17", model: undefined, background: true, durationMs: undefined }]);
-  assert.deepEqual(steps[8]!.backgroundEnd, { taskId: "a17", call: ag, status: "completed", title: "SUBREPLY", detail: undefined, line: 9, at: { ms: T + 7700, from: "event" }, durationMs: 7700 });
+  assert.deepEqual(steps[8]!.backgroundEnd, { taskId: "a17", call: ag, status: "completed", ok: true, title: "SUBREPLY", detail: undefined, line: 9, at: { ms: T + 7700, from: "event" }, durationMs: 7700 });
   assert.deepEqual([steps[11]!.result, first.outcome, first.stated?.text, first.lastLine], [true, "finished", "LAUNCHED", 12]);
   const second = steps[12]!.run;
   assert.notEqual(second, first);
@@ -455,7 +455,7 @@ test("an auth failure: a synthetic assistant message, then a `success` result wi
   const run = steps[0]!.run;
   assert.deepEqual(steps[1]!.text, { text: said, delta: false });
   assert.deepEqual([run.outcome, run.failure, run.statedDurationMs], ["failed", said, 120]);
-  assert.deepEqual(run.stated, { subtype: "success", text: said, requestId: undefined, durationMs: 120, apiDurationMs: 0 });
+  assert.deepEqual(run.stated, { subtype: "success", text: said, requestId: undefined, durationMs: 120, apiDurationMs: 0, terminalReason: "api_error" });
   assert.deepEqual(run.usage, { scope: "run", inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, raw: zero });
 });
 
@@ -479,7 +479,12 @@ test("usage and cost come from the result only: the usage each assistant line re
   assert.deepEqual([before.usage, before.cost], [undefined, undefined], "no usage before the result");
   assert.deepEqual(run.usage, { scope: "run", inputTokens: 18, outputTokens: 176, cacheReadTokens: 34862, cacheWriteTokens: 9721, raw: RESULT_USAGE });
   assert.notEqual(run.usage?.inputTokens, 3 * (MESSAGE_USAGE.input_tokens as number));
-  assert.deepEqual(run.cost, { usd: 0.0488, scope: "session", byModel: { "claude-haiku-4-5": { inputTokens: 46, outputTokens: 779, costUSD: 0.0488 } } });
+  assert.deepEqual(run.cost, {
+    usd: 0.0488,
+    scope: "session",
+    byModel: { "claude-haiku-4-5": { inputTokens: 46, outputTokens: 779, costUSD: 0.0488 } },
+    models: [{ model: "claude-haiku-4-5", usd: 0.0488, inputTokens: 46, outputTokens: 779 }],
+  });
 });
 
 test("times: the lines' ISO timestamps only, parsed strictly; a call's duration from its two lines; the run from the earliest to the latest; acceptTime can refuse one", () => {

@@ -236,5 +236,5 @@ test("collect: the model's rules — no negative duration, a background subagent
   );
   assert.equal(s.background.count, 1);
   assert.equal(s.background.ended, 1);
-  assert.deepEqual(s.background.items, [{ line: 7, taskId: "a1", command: "review", status: "success", endLine: 8, durationMs: 1000 }]);
+  assert.deepEqual(s.background.items, [{ line: 7, taskId: "a1", command: "review", status: "success", ok: true, endLine: 8, durationMs: 1000 }]);
 });

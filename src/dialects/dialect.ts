@@ -59,6 +59,14 @@ export interface Dialect {
    * written (Claude Code's). Known keys first in this order, then the rest as written.
    */
   readonly jsonKeyOrder?: readonly string[];
+  /**
+   * A run's lines may go on after its result (Claude Code: a background task's end, a background
+   * subagent's lines: Step.run is the run the result ended, and Run.lastLine grows). The driver
+   * tells them after the run's `runEnd`; an output that shows them with their run holds what it
+   * writes at the run's end until the next run begins or the file ends. Undefined: the run ends
+   * with its result (cursor-agent's: the next line begins a new run).
+   */
+  readonly linesAfterResult?: boolean;
   /** The type of the lines that tell tool calls (cursor-agent's `tool_call`): filter's --tool and --status select them. */
   readonly callLineType: string;
 }

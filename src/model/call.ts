@@ -124,6 +124,11 @@ export interface BackgroundEnd {
   call: Call | undefined;
   /** The agent's word for how it ended, as written (`success`, …). */
   status: string | undefined;
+  /**
+   * Whether the task ended as it should, decided by the dialect from the agent's word (cursor-agent:
+   * `success`; Claude Code: `completed`); false for any other word or none.
+   */
+  ok: boolean;
   title: string | undefined;
   detail: string | undefined;
   line: number;

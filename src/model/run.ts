@@ -42,6 +42,18 @@ export interface Cost {
   scope: "session";
   /** The cost's breakdown per model exactly as logged (Claude Code's `modelUsage`), its own field names kept. */
   byModel?: JsonObject;
+  /** The same breakdown as the dialect reads it (one entry per model, in the order logged), for an output that prints it; same scope. */
+  models?: ModelCost[];
+}
+
+/** One model's share of a Cost (Claude Code's `modelUsage[model]`): each count absent when not stated. */
+export interface ModelCost {
+  model: string;
+  usd?: number;
+  inputTokens?: number;
+  outputTokens?: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
 }
 
 /** What a run's result line states, read by the dialect (cursor-agent: `subtype`, `result`, `request_id`, `duration_ms`, `duration_api_ms`). */
@@ -55,6 +67,8 @@ export interface ResultStated {
   /** The run's wall time and API time in ms, as stated, when numbers (any number: each output filters what it can print). */
   durationMs: number | undefined;
   apiDurationMs: number | undefined;
+  /** Why the run ended, in the agent's word (Claude Code's `terminal_reason`: `completed`, `max_turns`, `api_error`, …), when a string. */
+  terminalReason?: string | undefined;
 }
 
 /** A line of the agent CLI's own text (its stderr merged into the log), the first of its run; `more` counts the others. */

@@ -25,6 +25,13 @@ result ends with "the run did not finish", naming the calls still running. A lin
 CLI's own text among the events (its stderr in the log: how a failed run ends) is shown where it
 occurs, escaped, and named in the footer.
 
+Claude Code logs: a subagent's lines (its prompt, messages, calls; its thinking with --thinking)
+are shown as they come, nested under a "↳ Subagent: <task>" line (text: a bar per level;
+markdown: block quotes). A run's lines after its result (a background task's end, a background
+subagent's calls) come before its footer, which is written when the next run begins or the log
+ends. The footer names terminal_reason, and for a run ended in error whose result has no text
+(max turns) its errors[].
+
 Thinking is hidden unless --thinking. Text is held until the next event that is not text, then
 written; every other line is written as soon as its event arrives. On a terminal reading a live
 log (standard input, -f or -F), a call still running after a second shows as a "running" line

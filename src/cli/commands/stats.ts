@@ -36,7 +36,13 @@ Numbers come from the log only, never invented:
             (inputTokens excludes cache reads: the four are never added together). Without it:
             "not in log" (json: null). The total sums the sessions that report usage, says how
             many did, and adds a (session_id, request_id) only once: the same request seen twice
-            (a log passed twice) is reported as repeated, not counted again.
+            (a log passed twice) is reported as repeated, not counted again. Claude Code: the
+            result's usage (snake_case), never the assistant lines' (repeated on each line).
+  cost      Claude Code only (cursor-agent states none): the result's total_cost_usd, which is
+            the session's so far, and modelUsage by model (subagents and web tools included,
+            also the session's so far). The total counts each session_id once, at the highest
+            total_cost_usd its results state: never added across the results of one session.
+            json: "cost" where stated; "terminal_reason" and "subagent_calls" likewise.
   files     successful calls, by args.path (from the started event when the completion has no
             args): read = readToolCall; created = writeToolCall and editToolCall creating its
             file (no beforeFullFileContent, a diff from /dev/null, "Wrote contents to");

@@ -12,6 +12,13 @@ export const TEXT_EXAMPLES = `Examples:
   $ cursorlog text -H logs/ | grep 'failed'   # with the file of each line
 `;
 
+export const TEXT_HELP = `
+A Claude Code subagent's own calls get their lines too, marked as the subagent's: [subagent
+"<task>"] before the action, the task's description as a JSON string (outer > inner for a
+subagent's subagent). The run's own lines start with the action. --final prints the run's own
+last message, never a subagent's.
+`;
+
 interface TextRaw extends SharedRaw {
   verbose?: boolean;
   final?: boolean;
@@ -24,6 +31,7 @@ export function textCommand(ctx: CommandContext): Command {
   const cmd = new Command("text")
     .description('print an action line per tool call ("Read file", "Edited file", "Ran terminal command", …) as each completes')
     .addHelpText("before", TEXT_EXAMPLES)
+    .addHelpText("after", TEXT_HELP)
     .option("-v, --verbose", "add the target of each action: path, command, pattern, URL")
     .option("--final", "print only each session's final assistant message, as the 2026 CLI's text format does")
     .option("--allow-incomplete", "a session without a result is not an error (exit 0); with --final its last text is printed");

@@ -1,6 +1,6 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
-import type { AgentSaid, CallEvent, Cost, Notice, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
+import type { AgentSaid, CallEvent, Cost, ModelCost, Notice, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
 import { spanOf, type Stamp } from "../../model/time.js";
 import { name, subtypeIs, typeIs, type RawSkip } from "../../input/raw-skip.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
@@ -94,7 +94,7 @@ export class ClaudeRun implements Run {
     if (r === undefined) return undefined;
     const s = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
     const n = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
-    return { subtype: s(r.subtype), text: s(r.result), requestId: s(r.request_id), durationMs: n(r.duration_ms), apiDurationMs: n(r.duration_api_ms) };
+    return { subtype: s(r.subtype), text: s(r.result), requestId: s(r.request_id), durationMs: n(r.duration_ms), apiDurationMs: n(r.duration_api_ms), terminalReason: s(r.terminal_reason) };
   }
 
   get openCount(): number {
@@ -186,8 +186,36 @@ function costOf(ev: JsonObject): Cost | undefined {
   const usd = ev.total_cost_usd;
   if (typeof usd !== "number" || !Number.isFinite(usd)) return undefined;
   const cost: Cost = { usd, scope: "session" };
-  if (isPlainObject(ev.modelUsage)) cost.byModel = ev.modelUsage;
+  if (isPlainObject(ev.modelUsage)) {
+    cost.byModel = ev.modelUsage;
+    cost.models = modelCostsOf(ev.modelUsage);
+  }
   return cost;
+}
+
+/** `modelUsage` (camelCase, per model: AGENTS §1.6) as ModelCosts, in the order logged; a member that is not an object is left out. */
+function modelCostsOf(byModel: JsonObject): ModelCost[] {
+  const out: ModelCost[] = [];
+  for (const [model, v] of Object.entries(byModel)) {
+    if (!isPlainObject(v)) continue;
+    const m: ModelCost = { model };
+    const n = (k: string): number | undefined => {
+      const x = v[k];
+      return typeof x === "number" && Number.isFinite(x) ? x : undefined;
+    };
+    const usd = n("costUSD");
+    const input = n("inputTokens");
+    const output = n("outputTokens");
+    const cacheRead = n("cacheReadInputTokens");
+    const cacheWrite = n("cacheCreationInputTokens");
+    if (usd !== undefined) m.usd = usd;
+    if (input !== undefined) m.inputTokens = input;
+    if (output !== undefined) m.outputTokens = output;
+    if (cacheRead !== undefined) m.cacheReadTokens = cacheRead;
+    if (cacheWrite !== undefined) m.cacheWriteTokens = cacheWrite;
+    out.push(m);
+  }
+  return out;
 }
 
 /** A SessionStart hook of a new process (`SessionStart:startup`, `:resume`, …); not `SessionStart:compact`, which a compaction fires mid-run. */
@@ -408,6 +436,7 @@ class ClaudeReader implements DialectReader {
       taskId,
       call,
       status: nonEmpty(ev.status),
+      ok: ev.status === "completed",
       title: nonEmpty(ev.summary),
       detail: undefined,
       line: rec.line,
@@ -599,6 +628,7 @@ export const claudeDialect: Dialect = {
   reader: (opts: ReaderOptions) => new ClaudeReader(opts),
   skipUnread,
   callLineType: "assistant",
+  linesAfterResult: true,
   fieldsRead: FIELDS_READ,
   // No fileFieldsRead: fileChange reads whole files and patch hunks (originalFile, content,
   // structuredPatch[].lines, …); an output that reads file changes parses tool calls whole.

@@ -331,6 +331,7 @@ class CursorReader implements DialectReader {
       taskId,
       call,
       status: str(ev.status),
+      ok: ev.status === "success",
       title: str(ev.title),
       detail: str(ev.detail),
       line: rec.line,

@@ -3,7 +3,7 @@ import type { Call } from "../../model/call.js";
 import { shownPath } from "../shared/run-path.js";
 import { loggedHunks, unifiedHunks } from "../shared/unified-diff.js";
 
-export type Mark = "ok" | "failed" | "refused" | "background" | "running" | "ended";
+export type Mark = "ok" | "failed" | "refused" | "background" | "running" | "ended" | "subagent";
 
 /** What show prints of one tool call, whatever the format. Strings are raw log text: renderers escape. */
 export interface CallView {

@@ -14,6 +14,7 @@ import { thinkingTimes } from "../../dialects/cursor/thinking-times.js";
 import { backgroundLabel, formatDuration, labelOf, viewOf, type CallView } from "./call-view.js";
 import { markdownRenderer } from "./markdown.js";
 import { SaidLines } from "./said-lines.js";
+import { goesOnAfterResult, MAX_TITLES, SubagentTitles } from "../shared/subagents.js";
 import type { Renderer, SessionFoot, SessionHead } from "./render.js";
 import { textRenderer } from "./text.js";
 
@@ -60,6 +61,16 @@ class RunView {
   readonly seenAt = new Map<string, number>();
   /** The agent CLI's text lines that came before the run's header, shown after it (the first and last few). */
   saidBefore?: SaidLines | undefined;
+  /** The run's subagents, by their task call (their header names the task). */
+  readonly subagents = new SubagentTitles();
+  /** The subagent whose lines are being shown (its task call's id), nested; undefined: the run's own. */
+  nest: string | undefined;
+  /** That subagent's message since the last thing shown (its deltas, until its whole message comes). */
+  nestText = new RunText();
+  /** Subagents whose header was shown (again: `continued`); at most MAX_TITLES. */
+  readonly entered = new Set<string>();
+  /** The run ended with its result but goes on (goesOnAfterResult): its footer waits for the next run or its file's end. */
+  footHeld = false;
 
   constructor(readonly run: Run) {}
 }
@@ -88,31 +99,41 @@ class ShowSink implements RunSink {
   ) {}
 
   runStart(run: Run): string {
+    // The run before, held after its result: its footer now (model: its lines have all come).
+    const out = this.releaseFoot();
     const v = (this.view = new RunView(run));
     const q = this.pending.get(run.file);
     if (q !== undefined) {
       this.pending.delete(run.file);
       v.saidBefore = q;
     }
-    return "";
+    return out;
   }
 
   callStarted(call: Call, run: Run): string {
     const v = this.viewOf(run);
     v.seenAt.set(call.id, Date.now());
-    return this.before(v);
+    v.subagents.started(call);
+    return this.beforeStart(v, call.parentId);
   }
 
-  callRestarted(_call: Call, run: Run): string {
-    return this.before(this.viewOf(run));
+  callRestarted(call: Call, run: Run): string {
+    return this.beforeStart(this.viewOf(run), call.parentId);
+  }
+
+  /** A call starts: the text so far is shown (a live log shows it before the call runs), but a subagent's header waits for something of its own to show. */
+  private beforeStart(v: RunView, parent: string | undefined): string {
+    return parent === undefined || v.nest === parent ? this.before(v, parent) : this.head(v);
   }
 
   callDone(call: Call, run: Run): string {
     const v = this.viewOf(run);
-    const out = this.before(v);
+    const out = this.before(v, call.parentId);
     v.seenAt.delete(call.id);
     this.count(v, call);
-    return out + this.r.call(viewOf(call, { lines: this.opts.lines, diff: this.opts.diff, cwd: run.cwd }));
+    const line = this.rendererOf(v, call.parentId).call(viewOf(call, { lines: this.opts.lines, diff: this.opts.diff, cwd: run.cwd }));
+    v.subagents.done(call);
+    return out + line;
   }
 
   backgroundEnd(end: BackgroundEnd, run: Run): string {
@@ -120,15 +141,23 @@ class ShowSink implements RunSink {
     return this.before(v) + this.ended(end, run);
   }
 
-  /** What a line tells besides its calls: the user's and the agent's text, thinking, notices, the result. */
+  /**
+   * What a line tells besides its calls: the user's and the agent's text, thinking, notices, the
+   * result. A line that tells none of these (an init, a line of the agent CLI's own bookkeeping)
+   * shows nothing, not even the header: the header comes with the first thing shown, when the run's
+   * init (which may follow other lines: Claude Code's hooks) has named it. A subagent's line is shown
+   * nested under its task (subagentLine).
+   */
   line(_rec: JsonRecord, step: Step): string {
     const v = this.viewOf(step.run);
     if (step.init === true) return "";
+    if (step.parentId !== undefined) return this.subagentLine(v, step, step.parentId);
     if (step.user !== undefined) {
-      if (v.headShown) return this.flushText(v, false) + this.r.prompt(step.user);
+      if (v.headShown) return this.flushText(v, false) + this.leave(v) + this.r.prompt(step.user);
       v.prompt += step.user;
       return "";
     }
+    if (step.text === undefined && step.thinking === undefined && step.notice === undefined && step.result !== true) return "";
     let out = this.head(v);
     if (step.text !== undefined) {
       v.message.observe(step);
@@ -140,8 +169,34 @@ class ShowSink implements RunSink {
       return step.thinking.done ? out + this.flushText(v, false) : out;
     }
     out += this.flushText(v, step.result === true);
-    if (step.notice !== undefined) out += this.notice(step.notice);
+    if (step.notice !== undefined) out += this.leave(v) + this.notice(step.notice);
     return out;
+  }
+
+  /**
+   * A subagent's line (Step.parentId): its prompt, its text (a whole message is shown at once, its
+   * deltas wait for it) and, with --thinking, its thinking, nested under its task's header.
+   */
+  private subagentLine(v: RunView, step: Step, parent: string): string {
+    const r = this.rendererOf(v, parent);
+    if (step.user !== undefined) return step.user === "" ? "" : this.before(v, parent) + r.prompt(step.user);
+    if (step.text !== undefined) {
+      if (step.text.delta) {
+        if (v.nest !== parent) {
+          // Chunks of another subagent's message than the one shown: it comes first.
+          const out = this.before(v, parent);
+          v.nestText.piece(step.text.text, true);
+          return out;
+        }
+        v.nestText.piece(step.text.text, true);
+        return "";
+      }
+      const out = this.before(v, parent, false);
+      v.nestText.piece(step.text.text, false);
+      return out + this.flushNest(v);
+    }
+    if (step.thinking !== undefined && this.opts.thinking && step.thinking.text !== "") return this.before(v, parent) + r.thinking(step.thinking.text);
+    return "";
   }
 
   /**
@@ -152,7 +207,7 @@ class ShowSink implements RunSink {
   said(p: Problem, run: Run | undefined): string {
     const v = this.view;
     if (run !== undefined && v !== undefined && v.run === run) {
-      if (v.headShown) return this.flushText(v, false) + this.saidLine(p);
+      if (v.headShown) return this.flushText(v, false) + this.leave(v) + this.saidLine(p);
       (v.saidBefore ??= new SaidLines(p.file)).push(p);
       return "";
     }
@@ -168,16 +223,32 @@ class ShowSink implements RunSink {
       if (run.outcome === "failed") this.reporter.raise(ExitCode.NEGATIVE);
       else if (run.outcome === "cut-off") this.reporter.raise(ExitCode.INCOMPLETE);
     }
-    return this.head(v) + this.flushText(v, false) + this.r.foot(this.foot(v));
+    const out = this.head(v) + this.flushText(v, false) + this.leave(v);
+    // Its lines go on after its result (a background task's end, a subagent's lines): they are
+    // shown as they come, then its footer, when the next run begins or its file ends.
+    if (run.result !== undefined && goesOnAfterResult(run)) {
+      v.footHeld = true;
+      return out;
+    }
+    return out + this.r.foot(this.foot(v));
   }
 
   fileEnd(file: string, _lastLine: number, last: Run | undefined): string {
+    const foot = this.releaseFoot();
     this.view = undefined;
     const q = this.pending.get(file);
-    if (q === undefined) return "";
+    if (q === undefined) return foot;
     this.pending.delete(file);
     // No run in the file: the driver said so ("no session in the input"), quoting this text.
-    return last === undefined ? "" : this.saidLines(q, true);
+    return last === undefined ? foot : foot + this.saidLines(q, true);
+  }
+
+  /** The footer of a run held after its result (RunView.footHeld), once. */
+  private releaseFoot(): string {
+    const v = this.view;
+    if (v === undefined || !v.footHeld) return "";
+    v.footHeld = false;
+    return this.flushText(v, false) + this.leave(v) + this.r.foot(this.foot(v));
   }
 
   /** The view of `run` (the run in progress: runStart made it). */
@@ -186,9 +257,54 @@ class ShowSink implements RunSink {
     return this.view!;
   }
 
-  /** What comes before anything but text: the header, once, and the text so far. */
-  private before(v: RunView): string {
-    return this.head(v) + this.flushText(v, false);
+  /**
+   * What comes before anything but text: the header, once, and the text so far. For a subagent's
+   * thing (`parent`: its task call's id), the run's own text so far, then that subagent's header
+   * when its lines were not the last shown, then (`flush`) its own text so far; for the run's own,
+   * the subagent's text so far, then the run's.
+   */
+  private before(v: RunView, parent?: string, flush = true): string {
+    let out = this.head(v);
+    if (parent === undefined) return out + this.leave(v) + this.flushText(v, false);
+    if (v.nest === parent) return flush ? out + this.flushNest(v) : out;
+    // The subagents shown so far and those of this thing, outermost first: a header for each level
+    // below the ones they share (none, back from a subagent's subagent to the subagent).
+    const from = v.nest === undefined ? [] : v.subagents.ids(v.nest);
+    out += this.flushText(v, false) + this.leave(v);
+    const ids = v.subagents.ids(parent);
+    const titles = v.subagents.chain(parent);
+    let same = 0;
+    while (same < from.length && same < ids.length && from[same] === ids[same]) same++;
+    for (let d = same; d < ids.length; d++) {
+      const id = ids[d]!;
+      const again = v.entered.has(id);
+      if (!again && v.entered.size < MAX_TITLES) v.entered.add(id);
+      out += this.r.nested(d).event("subagent", `Subagent: ${titles[d]!}${again ? " (continued)" : ""}`);
+    }
+    v.nest = parent;
+    return out;
+  }
+
+  /** The renderer of the lines of the subagent of task call `parent` (one level per task above it), or the run's own. */
+  private rendererOf(v: RunView, parent: string | undefined): Renderer {
+    return parent === undefined ? this.r : this.r.nested(v.subagents.chain(parent).length);
+  }
+
+  /** The shown subagent's text so far, nested. */
+  private flushNest(v: RunView): string {
+    if (v.nest === undefined) return "";
+    v.nestText.end();
+    const text = v.nestText.text();
+    v.nestText = new RunText();
+    return text === "" ? "" : this.rendererOf(v, v.nest).message(text, false);
+  }
+
+  /** Back to the run's own lines: the shown subagent's text so far first. */
+  private leave(v: RunView): string {
+    if (v.nest === undefined) return "";
+    const out = this.flushNest(v);
+    v.nest = undefined;
+    return out;
   }
 
   private head(v: RunView): string {
@@ -214,14 +330,14 @@ class ShowSink implements RunSink {
     if (v.thinking === "") return "";
     const t = v.thinking;
     v.thinking = "";
-    return this.opts.thinking ? this.r.thinking(t) : "";
+    return this.opts.thinking ? this.leave(v) + this.r.thinking(t) : "";
   }
 
   private flushMessage(v: RunView, final: boolean): string {
     const text = v.message.text();
     if (text === "") return "";
     v.message = new RunText();
-    return this.r.message(text, final);
+    return this.leave(v) + this.r.message(text, final);
   }
 
   private flushText(v: RunView, final: boolean): string {
@@ -253,6 +369,10 @@ class ShowSink implements RunSink {
       }),
     };
     if (run.said !== undefined) f.said = { line: run.said.line, count: run.said.more + 1 };
+    const stated = run.stated;
+    if (stated?.terminalReason !== undefined) f.terminalReason = stated.terminalReason;
+    // Why it failed, when its result holds no text of its own (a text, shown as its final answer, says it).
+    if (run.outcome === "failed" && stated?.text === undefined && run.failure !== undefined) f.failure = run.failure;
     if (run.statedDurationMs !== undefined) f.duration = formatDuration(run.statedDurationMs);
     else if (run.start !== undefined && run.end !== undefined && run.end.ms > run.start.ms) f.duration = `about ${formatDuration(run.end.ms - run.start.ms)}`;
     const tokens = run.usage === undefined ? undefined : tokensOf(run.usage);
@@ -272,8 +392,8 @@ class ShowSink implements RunSink {
     } else what = `Background task ended${title ? ": " + title : ""}`;
     const after = end.durationMs !== undefined ? ` · after ${formatDuration(end.durationMs)}` : "";
     // Why it did not succeed, in its own words (raw text), as a failed call's last lines.
-    const detail = status !== "success" && end.detail !== undefined && this.opts.lines > 0 ? end.detail.replace(/\s+$/, "").split(/\r?\n/).slice(-this.opts.lines) : [];
-    return this.r.event(status === "success" ? "ended" : "failed", `${what} · ${status}${after}`, detail.length === 1 && detail[0] === "" ? [] : detail);
+    const detail = !end.ok && end.detail !== undefined && this.opts.lines > 0 ? end.detail.replace(/\s+$/, "").split(/\r?\n/).slice(-this.opts.lines) : [];
+    return this.r.event(end.ok ? "ended" : "failed", `${what} · ${status}${after}`, detail.length === 1 && detail[0] === "" ? [] : detail);
   }
 
   /** What the agent CLI told of the run itself: the connection, a retry, a plan to approve, a request rejected. */

@@ -84,7 +84,31 @@ export function markdownRenderer(): Renderer {
     return `\n<details><summary>${summary(v, extra)}</summary>\n\n${body}\n</details>\n`;
   }
 
-  return {
+  /** Each line of `out` after `depth` block-quote markers (a subagent's lines: nested quotes); a blank one gets the markers alone. */
+  function quoted(out: string, depth: number): string {
+    if (depth === 0 || out === "") return out;
+    const q = "> ".repeat(depth);
+    const lines = out.split("\n");
+    const last = lines.pop();
+    return lines.map((l) => (l === "" ? q.trimEnd() : q + l)).join("\n") + "\n" + (last ?? "");
+  }
+
+  const levels: Renderer[] = [];
+  const level = (depth: number): Renderer => {
+    const top = levels[0]!;
+    return (levels[depth] ??= {
+      head: top.head,
+      foot: top.foot,
+      prompt: (text) => quoted(top.prompt(text), depth),
+      message: (text, final) => quoted(top.message(text, final), depth),
+      thinking: (text) => quoted(top.thinking(text), depth),
+      call: (v) => quoted(top.call(v), depth),
+      event: (mark, text, tail) => quoted(top.event(mark, text, tail), depth),
+      nested: level,
+    });
+  };
+
+  levels[0] = {
     head(h, first) {
       const facts: string[] = [];
       if (h.model !== undefined) facts.push(`**Model:** ${markdownText(h.model)}`);
@@ -123,10 +147,14 @@ export function markdownRenderer(): Renderer {
       if (f.said) facts.push(saidFact(f));
       facts.push(f.tokens !== undefined ? `tokens ${f.tokens}` : "tokens not in log");
       facts.push(callCounts(f));
-      const verdict = f.outcome === "finished" ? "✓ finished" : f.outcome === "error" ? "✗ ended in error (is_error)" : "✗ the run did not finish: no result"; // as written: the flag of the agent's result that said it failed
+      if (f.failure !== undefined) facts.splice(f.duration ? 1 : 0, 0, `error: ${markdownText(f.failure.replace(/\s*\r?\n\s*/g, " ⏎ ").trim())}`);
+      let verdict = f.outcome === "finished" ? "✓ finished" : f.outcome === "error" ? "✗ ended in error (is_error)" : "✗ the run did not finish: no result"; // as written: the flag of the agent's result that said it failed
+      if (f.terminalReason !== undefined) verdict += ` · terminal_reason ${markdownText(f.terminalReason)}`; // as written: the result's field
       return `${out}\n**${verdict}** · ${facts.join(" · ")}\n`;
     },
+    nested: (depth) => level(depth),
   };
+  return levels[0];
 }
 
 /** Columns a path may take in a call's line before it is cut in its middle. */

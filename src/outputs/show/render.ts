@@ -14,6 +14,10 @@ export interface SessionHead {
 
 export interface SessionFoot {
   outcome: "finished" | "error" | "unfinished";
+  /** Why the run ended, in the agent's word (Claude Code's `terminal_reason`), when its result states it. */
+  terminalReason?: string;
+  /** For a run ended in error whose result holds no text of its own: why, as the result states it (Claude Code's `errors[]`). */
+  failure?: string;
   file: string;
   lastLine: number;
   duration?: string;
@@ -39,6 +43,12 @@ export interface Renderer {
   /** A line of its own: a background shell's end, a task notification; `tail`: last lines of its detail text. */
   event(mark: Mark, text: string, tail?: string[]): string;
   foot(f: SessionFoot): string;
+  /**
+   * The renderer for a subagent's lines, one level deeper (depth 1: a subagent of the run; 2: a
+   * subagent's subagent): the same blocks, each line of them marked as nested under the line before
+   * them that names the subagent. It shares the renderer's state (blank lines between blocks).
+   */
+  nested(depth: number): Renderer;
   /** The live line of a call still running (terminal only): one line, no newline (a newline before it when a blank line is due). */
   live?(v: CallView, elapsed: string, more: number): string;
 }
@@ -50,4 +60,5 @@ export const MARKS: Record<Mark, string> = {
   background: "↗",
   running: "…",
   ended: "■",
+  subagent: "↳",
 };

@@ -1,11 +1,12 @@
 import type { BackgroundEnd, Call } from "../../model/call.js";
-import type { Run, Usage } from "../../model/run.js";
+import type { Cost, Run, Usage } from "../../model/run.js";
+import type { CallStatus } from "../../model/status.js";
 import { CappedList } from "./capped-list.js";
 import { categoryOf, completedEntry, fileOpOf, openEntry, shellExitOf, shorten, TARGET_MAX } from "./call.js";
 import { PathSet } from "./path-set.js";
 import { SlowestCalls } from "./slowest.js";
 import { CallTally } from "./tally.js";
-import type { BackgroundItem, FileOps, SessionOutcome, SessionStats, ShellExit, StatsCall, TokenUsage } from "./types.js";
+import type { BackgroundItem, FileOps, SessionCost, SessionOutcome, SessionStats, ShellExit, StatsCall, TokenUsage } from "./types.js";
 
 export { DEFAULT_LIMITS, type StatsLimits } from "./limits.js";
 import type { StatsLimits } from "./limits.js";
@@ -26,6 +27,7 @@ export class RunStats {
   private readonly files: FileOps<PathSet>;
   private readonly shellExits: CappedList<ShellExit>;
   private readonly backgroundEnded: CappedList<BackgroundItem>;
+  private subagentCalls = 0;
   /** Targets and notes cut to TARGET_MAX, or whole (json). */
   private readonly max: number;
 
@@ -51,8 +53,10 @@ export class RunStats {
   /** A call completed. */
   done(call: Call): void {
     const category = categoryOf(call.status);
-    // By status: the agent's own word, as written (`no_result` for a completion without one).
-    this.tally.count(call.kind, call.arm ?? "no_result", category);
+    // By status: the agent's own word, as written; without one, the model's bin (`no_result` for a
+    // completion without an outcome; `ok`, `failed`: an agent that writes no word, as Claude Code).
+    this.tally.count(call.kind, call.arm ?? BIN_WORD[call.status], category);
+    if (call.parentId !== undefined) this.subagentCalls++;
     const max = this.max;
     const entry = () => completedEntry(call, max);
     if (category === "failed") this.failed.add(entry);
@@ -69,7 +73,7 @@ export class RunStats {
   backgroundEnd(end: BackgroundEnd): void {
     const call = end.call;
     if (call === undefined) return;
-    this.backgroundEnded.add(() => ({ line: call.endLine ?? 0, taskId: end.taskId, command: shorten(call.target, this.max), status: end.status, endLine: end.line, durationMs: end.durationMs }));
+    this.backgroundEnded.add(() => ({ line: call.endLine ?? 0, taskId: end.taskId, command: shorten(call.target, this.max), status: end.status, ok: end.ok, endLine: end.line, durationMs: end.durationMs }));
   }
 
   /** The run ended (its result, the next run, the end of its file): its report. */
@@ -77,6 +81,7 @@ export class RunStats {
     const open = new CappedList<StatsCall>(this.limits.list);
     for (const c of run.eachOpenCall?.() ?? run.openCalls()) {
       this.tally.count(c.kind, "incomplete", "open");
+      if (c.parentId !== undefined) this.subagentCalls++;
       open.add(() => openEntry(c, this.max));
     }
     // Ended background tasks first (as they ended), then those still running when the run ended.
@@ -84,7 +89,7 @@ export class RunStats {
     const background = { count: run.backgroundCount, ended: run.backgroundEnded, items: ended.items };
     const room = this.limits.list - background.items.length;
     for (const call of room > 0 ? (run.backgroundRunning?.(room) ?? []) : []) {
-      background.items.push({ line: call.endLine ?? 0, taskId: call.backgroundTask ?? "", command: shorten(call.target, this.max), status: undefined, endLine: undefined, durationMs: undefined });
+      background.items.push({ line: call.endLine ?? 0, taskId: call.backgroundTask ?? "", command: shorten(call.target, this.max), status: undefined, ok: false, endLine: undefined, durationMs: undefined });
     }
     const result = run.stated;
     const { durationMs, durationSource } = runDuration(run);
@@ -100,11 +105,14 @@ export class RunStats {
       prompt: this.prompt,
       outcome: OUTCOME[run.outcome],
       resultSubtype: nonEmpty(result?.subtype),
+      terminalReason: nonEmpty(result?.terminalReason),
       agentMessage: run.said === undefined ? undefined : { ...run.said },
       durationMs,
       durationSource,
       usage: usageOf(run.usage),
+      cost: costOf(run.cost),
       calls: this.tally.report(),
+      subagentCalls: this.subagentCalls,
       failed: this.failed.report(),
       rejected: this.rejected.report(),
       slowest: this.slowest.report(),
@@ -129,6 +137,20 @@ function runDuration(run: Run): Pick<SessionStats, "durationMs" | "durationSourc
   const { start, end } = run;
   if (start !== undefined && end !== undefined && end.ms !== start.ms) return { durationMs: end.ms - start.ms, durationSource: "timestamps" };
   return { durationMs: undefined, durationSource: undefined };
+}
+
+/** A status key for a call whose agent wrote no word for its outcome: its bin (model/status.ts). */
+const BIN_WORD: Record<CallStatus, string> = { ok: "ok", failed: "failed", refused: "refused", "no-result": "no_result", open: "incomplete" };
+
+/** The run's cost as its result states it, with its breakdown per model. */
+function costOf(cost: Cost | undefined): SessionCost | undefined {
+  if (cost === undefined) return undefined;
+  const models = (cost.models ?? []).map((m) => ({
+    model: m.model,
+    usd: m.usd,
+    usage: { inputTokens: m.inputTokens, outputTokens: m.outputTokens, cacheReadTokens: m.cacheReadTokens, cacheWriteTokens: m.cacheWriteTokens },
+  }));
+  return { usd: cost.usd, models };
 }
 
 /** The run's usage, its four counters; undefined when the log states none of them. */

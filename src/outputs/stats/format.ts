@@ -1,4 +1,4 @@
-import type { PathList, SessionStats, StatsTotal, TokenUsage } from "./types.js";
+import type { PathList, SessionCost, SessionStats, StatsTotal, TokenUsage } from "./types.js";
 
 /** `12,840`: digits grouped by three with commas, the same in every locale (never toLocaleString). */
 export function formatCount(n: number): string {
@@ -46,10 +46,36 @@ export function totalUsage(t: StatsTotal, sep = ", "): string {
   return s + ")";
 }
 
+/** `$0.0558`: dollars to four places (a cent is 0.01), the exact figure in json. */
+export function formatUsd(usd: number): string {
+  return usd < 0 ? `-$${(-usd).toFixed(4)}` : `$${usd.toFixed(4)}`;
+}
+
+/** `$0.0558 (total_cost_usd: the session's so far)`. */
+export function sessionCost(c: SessionCost): string {
+  return `${formatUsd(c.usd)} (total_cost_usd: the session's so far)`; // as written: the result's field, named so the reader knows its scope
+}
+
+/** `claude-haiku-4-5: $0.0558, input 99, output 1,532, …`: one model's share of the session's cost (modelUsage). */
+export function modelCost(m: SessionCost["models"][number], sep = ", "): string {
+  return `${m.model}: ${m.usd === undefined ? "cost not in log" : formatUsd(m.usd)}${sep}${formatUsage(m.usage, sep)}`;
+}
+
+/** The total's cost: each session_id counted once, at its highest figure (it is cumulative), and how many sessions state one. */
+export function totalCost(t: StatsTotal): string {
+  const c = t.cost!;
+  // as written: the result's field and the key its runs share, named so the reader knows what was added
+  return `${formatUsd(c.usd)} (the highest total_cost_usd of each session_id, never added across its results: ${c.sessionIds} session_id${c.sessionIds === 1 ? "" : "s"}; ${c.runs} of ${t.sessions} sessions state a cost)`;
+}
+
 /** `finished`, `error (is_error: true)`, `cut off: no result after line 9, 1 call still open`. */
 export function outcomeText(s: SessionStats): string {
-  if (s.outcome === "finished") return s.agentMessage === undefined ? "finished" : `finished; the agent CLI said at line ${s.agentMessage.line}: ${s.agentMessage.text}`;
-  if (s.outcome === "error") return `error (is_error: true${s.resultSubtype === undefined ? "" : `, subtype ${s.resultSubtype}`})`; // as written: the result's flag
+  const reason = s.terminalReason === undefined ? "" : `terminal_reason ${s.terminalReason}`; // as written: the result's field
+  if (s.outcome === "finished") {
+    const head = reason === "" ? "finished" : `finished (${reason})`;
+    return s.agentMessage === undefined ? head : `${head}; the agent CLI said at line ${s.agentMessage.line}: ${s.agentMessage.text}`;
+  }
+  if (s.outcome === "error") return `error (is_error: true${s.resultSubtype === undefined ? "" : `, subtype ${s.resultSubtype}`}${reason === "" ? "" : `, ${reason}`})`; // as written: the result's flag
   const open = s.open.count;
   if (s.agentMessage !== undefined) {
     const m = s.agentMessage;

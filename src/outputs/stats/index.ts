@@ -2,6 +2,8 @@ import type { Reporter } from "../../diagnostics.js";
 import { forcedDialect } from "../../dialects/index.js";
 import { drive, type DriverOptions, type RunSink } from "../../driver/driver.js";
 import { ExitCode } from "../../exit-codes.js";
+import type { Run } from "../../model/run.js";
+import { goesOnAfterResult } from "../shared/subagents.js";
 import type { Stage } from "../../stream/stage.js";
 import { RunStats, type StatsLimits } from "./collect.js";
 import { StatsTotalAcc } from "./total.js";
@@ -26,13 +28,26 @@ export function statsDriver(agent: string | undefined): DriverOptions {
   return { dialect: forcedDialect(agent), cutOff: "quiet", failed: false, said: false };
 }
 
-/** What the driver tells, into one report per run: `report` gets each as its run ends and returns what to write. */
+/**
+ * What the driver tells, into one report per run: `report` gets each as its run ends and returns
+ * what to write. A run whose lines go on after its result (goesOnAfterResult: Claude Code's
+ * background tasks and subagents still running) is reported when the next run begins or its file
+ * ends, with what those lines told (their calls, the tasks' ends).
+ */
 export function statsSink(limits: StatsLimits, whole: boolean, report: (s: SessionStats) => string | undefined): RunSink {
   let acc = new RunStats(limits, whole);
+  /** The run ended with its result and goes on: reported later. */
+  let held: Run | undefined;
+  const release = (): string | undefined => {
+    const run = held;
+    held = undefined;
+    return run === undefined ? undefined : report(acc.finish(run));
+  };
   return {
     runStart() {
+      const out = release();
       acc = new RunStats(limits, whole);
-      return undefined;
+      return out;
     },
     callDone(call) {
       acc.done(call);
@@ -43,12 +58,18 @@ export function statsSink(limits: StatsLimits, whole: boolean, report: (s: Sessi
       return undefined;
     },
     line(_rec, step) {
-      if (step.user !== undefined) acc.user(step.user);
+      // The prompt is the run's own: a subagent's user message is not.
+      if (step.user !== undefined && step.parentId === undefined) acc.user(step.user);
       return undefined;
     },
     runEnd(run) {
+      if (run.result !== undefined && goesOnAfterResult(run)) {
+        held = run;
+        return undefined;
+      }
       return report(acc.finish(run));
     },
+    fileEnd: release,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { CallCounts, KindCounts, Listed, PathList, ShellExit, StatsCall, StatsRenderer, TokenUsage } from "./types.js";
+import type { CallCounts, KindCounts, Listed, PathList, SessionCost, ShellExit, StatsCall, StatsRenderer, TokenUsage } from "./types.js";
 import { INVISIBLE } from "../../sanitize.js";
 
 /** Characters JSON allows raw but a terminal should not get: C1 controls, DEL, the invisible ones (bidi, zero-width, LS/PS). */
@@ -25,11 +25,15 @@ export function toStatsJson(): StatsRenderer {
         prompt: s.prompt ?? null,
         outcome: s.outcome,
         result_subtype: s.resultSubtype ?? null,
+        // Keys only some agents' logs state are written where stated (a cursor-agent session's object is as before).
+        ...(s.terminalReason === undefined ? {} : { terminal_reason: s.terminalReason }), // as written: the result's field, its name kept
         agent_message: s.agentMessage === undefined ? null : { line: s.agentMessage.line, text: s.agentMessage.text, more_lines: s.agentMessage.more },
         duration_ms: s.durationMs ?? null,
         duration_source: s.durationSource ?? null,
         usage: s.usage === undefined ? null : usage(s.usage),
+        ...(s.cost === undefined ? {} : { cost: cost(s.cost) }),
         calls: calls(s.calls),
+        ...(s.subagentCalls === 0 ? {} : { subagent_calls: s.subagentCalls }),
         failed_calls: listed(s.failed, call),
         rejected_calls: listed(s.rejected, call),
         slowest_calls: s.slowest.map(call),
@@ -56,7 +60,9 @@ export function toStatsJson(): StatsRenderer {
         usage: t.usage === undefined ? null : usage(t.usage),
         usage_sessions: t.usageSessions,
         usage_repeated: t.usageRepeated,
+        ...(t.cost === undefined ? {} : { cost: { usd: t.cost.usd, session_ids: t.cost.sessionIds, sessions: t.cost.runs } }),
         calls: calls(t.calls),
+        ...(t.subagentCalls === 0 ? {} : { subagent_calls: t.subagentCalls }),
         failed_calls: t.failed,
         rejected_calls: t.rejected,
         shell_failures: t.shellExits,
@@ -79,6 +85,11 @@ function usage(u: TokenUsage): object {
     cache_read_tokens: u.cacheReadTokens ?? null,
     cache_write_tokens: u.cacheWriteTokens ?? null,
   };
+}
+
+/** The session's cost as stated (scope: the session so far), by model as stated; a count not stated is null. */
+function cost(c: SessionCost): object {
+  return { usd: c.usd, scope: "session", by_model: Object.fromEntries(c.models.map((m) => [m.model, { usd: m.usd ?? null, ...usage(m.usage) }])) };
 }
 
 function counts(k: KindCounts): object {

@@ -1,4 +1,4 @@
-import { callSummary, formatCount, formatDuration, formatUsage, outcomeText, pathCount, sessionDuration, totalDuration, totalUsage } from "./format.js";
+import { callSummary, formatCount, formatDuration, formatUsage, modelCost, outcomeText, pathCount, sessionCost, sessionDuration, totalCost, totalDuration, totalUsage } from "./format.js";
 import { markdownText as md } from "../shared/markdown-escape.js";
 import type { CallCounts, FileOps, PathList, SessionStats, StatsCall, StatsRenderer, StatsTotal } from "./types.js";
 
@@ -21,7 +21,10 @@ export function toStatsMarkdown(): StatsRenderer {
         ["Prompt", md(s.prompt ?? NOT_IN_LOG)],
         ["Duration", md(sessionDuration(s))],
         ["Tokens", s.usage === undefined ? NOT_IN_LOG : formatUsage(s.usage, " · ")],
-        ["Tool calls", callsText(s.calls)],
+        // A cost only where the log states one (Claude Code's result): cursor-agent's never does.
+        ...(s.cost === undefined ? [] : [["Cost", md(sessionCost(s.cost))] as [string, string]]),
+        ...(s.cost === undefined || s.cost.models.length === 0 ? [] : [["By model", s.cost.models.map((m) => md(modelCost(m, " · "))).join("; ")] as [string, string]]),
+        ["Tool calls", callsText(s.calls, s.subagentCalls)],
         ["Session id", md(s.sessionId ?? NOT_IN_LOG)],
       ]);
       out += kindTable(s.calls);
@@ -42,7 +45,8 @@ export function toStatsMarkdown(): StatsRenderer {
         ["Outcomes", outcomes(t)],
         ["Duration", md(totalDuration(t))],
         ["Tokens", md(totalUsage(t, " · "))],
-        ["Tool calls", callsText(t.calls)],
+        ...(t.cost === undefined ? [] : [["Cost", md(totalCost(t))] as [string, string]]),
+        ["Tool calls", callsText(t.calls, t.subagentCalls)],
         ["Failed / rejected calls", `${formatCount(t.failed)} / ${formatCount(t.rejected)}`],
         ["Shell commands with a non-zero exit", formatCount(t.shellExits)],
         ...(t.background > 0 ? [["Background tasks", `${formatCount(t.background)}, ${formatCount(t.backgroundEnded)} ended`] as [string, string]] : []),
@@ -57,9 +61,10 @@ function bullets(items: Array<[string, string]>): string {
   return items.map(([k, v]) => `- **${k}:** ${v}\n`).join("") + "\n";
 }
 
-function callsText(k: CallCounts): string {
+function callsText(k: CallCounts, bySubagents: number): string {
   const summary = callSummary(k);
   let s = formatCount(k.calls) + (summary === "" ? "" : ` (${summary})`);
+  if (bySubagents > 0) s += `, ${formatCount(bySubagents)} by subagents`;
   if (k.byStatus.length > 0) s += "; by status: " + k.byStatus.map(([st, n]) => `${md(st)} ${formatCount(n)}`).join(", ");
   return s;
 }

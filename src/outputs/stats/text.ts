@@ -1,8 +1,8 @@
 import type { Colors } from "picocolors/types.js";
 import { escapeControls } from "../../sanitize.js";
-import { callSummary, formatCount, formatDuration, formatUsage, outcomeText, pathCount, sessionDuration, totalDuration, totalUsage } from "./format.js";
+import { callSummary, formatCount, formatDuration, formatUsage, modelCost, outcomeText, pathCount, sessionCost, sessionDuration, totalCost, totalDuration, totalUsage } from "./format.js";
 import { textTable } from "./text-table.js";
-import type { CallCounts, FileOps, PathList, SessionStats, StatsCall, StatsRenderer, StatsTotal } from "./types.js";
+import type { CallCounts, FileOps, PathList, SessionCost, SessionStats, StatsCall, StatsRenderer, StatsTotal } from "./types.js";
 
 const e = escapeControls;
 const NOT_IN_LOG = "not in log";
@@ -27,7 +27,9 @@ export function toStatsText(c: Colors): StatsRenderer {
         ["outcome", tone(e(outcomeText(s)))],
         ["duration", sessionDuration(s)],
         ["tokens", s.usage === undefined ? NOT_IN_LOG : formatUsage(s.usage)],
-        ...callFields(s.calls),
+        // A cost only where the log states one (Claude Code's result): cursor-agent's never does.
+        ...(s.cost === undefined ? [] : costFields(s.cost)),
+        ...callFields(s.calls, s.subagentCalls),
       ];
       out += fieldLines(fields);
       out += kindTable(s.calls);
@@ -51,7 +53,8 @@ export function toStatsText(c: Colors): StatsRenderer {
         ["outcomes", outcomes.join(", ")],
         ["duration", totalDuration(t)],
         ["tokens", totalUsage(t)],
-        ...callFields(t.calls),
+        ...(t.cost === undefined ? [] : [["cost", totalCost(t)] as [string, string]]),
+        ...callFields(t.calls, t.subagentCalls),
         ["failed", `${formatCount(t.failed)} call${t.failed === 1 ? "" : "s"}`],
         ["rejected", `${formatCount(t.rejected)} call${t.rejected === 1 ? "" : "s"}`],
         ["shell exits", `${formatCount(t.shellExits)} non-zero`],
@@ -63,9 +66,18 @@ export function toStatsText(c: Colors): StatsRenderer {
   };
 }
 
-function callFields(k: CallCounts): Array<[string, string]> {
+/** `cost  $0.0558 (…)`, then a line per model of its breakdown (`by model`), escaped. */
+function costFields(cost: SessionCost): Array<[string, string]> {
+  const fields: Array<[string, string]> = [["cost", sessionCost(cost)]];
+  cost.models.forEach((m, i) => fields.push([i === 0 ? "by model" : "", e(modelCost(m))]));
+  return fields;
+}
+
+/** `tool calls  3: 3 ok; 2 by subagents`, and the statuses. */
+function callFields(k: CallCounts, bySubagents: number): Array<[string, string]> {
   const summary = callSummary(k);
-  const fields: Array<[string, string]> = [["tool calls", formatCount(k.calls) + (summary === "" ? "" : `: ${summary}`)]];
+  const sub = bySubagents > 0 ? `; ${formatCount(bySubagents)} by subagents` : "";
+  const fields: Array<[string, string]> = [["tool calls", formatCount(k.calls) + (summary === "" ? "" : `: ${summary}`) + sub]];
   if (k.byStatus.length > 0) fields.push(["statuses", k.byStatus.map(([st, n]) => `${e(st)} ${formatCount(n)}`).join(", ")]);
   return fields;
 }
@@ -120,8 +132,8 @@ function backgroundList(c: Colors, s: SessionStats): string {
     e(it.command),
   ]);
   const head = `\n  ${c.bold("background tasks")} (${backgroundCount(b.count, b.ended)}${b.count > b.items.length ? `, first ${b.items.length} shown` : ""})\n`;
-  // As written: the agent's word for how the task ended; any but its success is shown in yellow.
-  return head + textTable(rows, [false, true, false, false, false], "    ", (_r, col, p) => (col === 0 && rows[_r]![0] !== "success" ? c.yellow(p) : p));
+  // The agent's word for how the task ended, as written; yellow unless the model says it ended as it should.
+  return head + textTable(rows, [false, true, false, false, false], "    ", (_r, col, p) => (col === 0 && b.items[_r]?.ok !== true ? c.yellow(p) : p));
 }
 
 /** `2 tasks, 1 ended`. */

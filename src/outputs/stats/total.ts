@@ -8,7 +8,9 @@ const MAX_REQUESTS = 100_000;
  * The run's total, a reducer over finished session reports. Token usage is added once per
  * (session_id, request_id): the same request logged twice (a log passed twice, a capture
  * concatenated with its copy) is counted once and reported as repeated. A session without a
- * request_id is always added.
+ * request_id is always added. A cost (Claude Code's `total_cost_usd`) is the session's so far:
+ * each session is counted once, at the highest figure its runs state (addCost), never summed
+ * across the runs of one session.
  */
 export class StatsTotalAcc {
   private sessions = 0;
@@ -23,6 +25,13 @@ export class StatsTotalAcc {
   private usageRepeated = 0;
   private readonly seen = new Set<string>();
   private readonly tally = new CallTally();
+  private subagentCalls = 0;
+  /** The highest cost stated in each session (a session's cost is cumulative: never added across its runs). */
+  private readonly costs = new Map<string, number>();
+  /** Costs added as they are: runs without a session_id, and sessions past MAX_REQUESTS. */
+  private looseCost = 0;
+  private looseCostRuns = 0;
+  private costRuns = 0;
   private failed = 0;
   private rejected = 0;
   private shellExits = 0;
@@ -42,6 +51,8 @@ export class StatsTotalAcc {
     }
     if (s.usage !== undefined) this.addUsage(s);
     this.tally.merge(s.calls);
+    this.subagentCalls += s.subagentCalls;
+    if (s.cost !== undefined) this.addCost(s.sessionId, s.cost.usd);
     this.failed += s.failed.count;
     this.rejected += s.rejected.count;
     this.shellExits += s.shellExits.count;
@@ -62,7 +73,9 @@ export class StatsTotalAcc {
       usage: this.usage === undefined ? undefined : { ...this.usage },
       usageSessions: this.usageSessions,
       usageRepeated: this.usageRepeated,
+      cost: this.costRuns === 0 ? undefined : { usd: this.totalCost(), sessionIds: this.costs.size + this.looseCostRuns, runs: this.costRuns },
       calls: this.tally.report(),
+      subagentCalls: this.subagentCalls,
       failed: this.failed,
       rejected: this.rejected,
       shellExits: this.shellExits,
@@ -70,6 +83,25 @@ export class StatsTotalAcc {
       backgroundEnded: this.backgroundEnded,
       files: { ...this.files },
     };
+  }
+
+  /** A run's cost: the session's so far, so a session counts once, at its highest. */
+  private addCost(sessionId: string | undefined, usd: number): void {
+    this.costRuns++;
+    if (sessionId !== undefined && (this.costs.has(sessionId) || this.costs.size < MAX_REQUESTS)) {
+      const before = this.costs.get(sessionId);
+      if (before === undefined || usd > before) this.costs.set(sessionId, usd);
+      return;
+    }
+    this.looseCost += usd;
+    this.looseCostRuns++;
+  }
+
+  /** The sum of each session's highest cost (in the order first seen: the same input, the same sum), and the loose ones. */
+  private totalCost(): number {
+    let sum = 0;
+    for (const usd of this.costs.values()) sum += usd;
+    return sum + this.looseCost;
   }
 
   private addUsage(s: SessionStats): void {

@@ -60,6 +60,8 @@ export interface BackgroundItem {
   command: string;
   /** The agent's word for how it ended, as written; undefined when no end was seen before the session ended. */
   status: string | undefined;
+  /** It ended as it should (BackgroundEnd.ok, the dialect's reading of that word); false when not seen to end. */
+  ok: boolean;
   /** The line that told its end, when seen. */
   endLine: number | undefined;
   /** BackgroundEnd.durationMs: from the call's start to its end, when both times are in the log and in order. */
@@ -93,6 +95,16 @@ export interface TokenUsage {
   cacheWriteTokens: number | undefined;
 }
 
+/**
+ * The money a session's result states (Run.cost): the session's so far (Claude Code's
+ * `total_cost_usd`: cumulative over the results of one session, never to be added across them),
+ * with its breakdown per model (`modelUsage`, same scope: subagents and web tools included).
+ */
+export interface SessionCost {
+  usd: number;
+  models: Array<{ model: string; usd: number | undefined; usage: TokenUsage }>;
+}
+
 /** finished: a result with is_error false; error: is_error true; cut_off: no result at all. */
 export type SessionOutcome = "finished" | "error" | "cut_off";
 
@@ -109,13 +121,19 @@ export interface SessionStats {
   prompt: string | undefined;
   outcome: SessionOutcome;
   resultSubtype: string | undefined;
+  /** Why the run ended, in the agent's word (Claude Code's `terminal_reason`), when its result states it. */
+  terminalReason: string | undefined;
   /** The agent CLI's own message in the session (stderr merged into the log): why a failed run ended. */
   agentMessage: { line: number; text: string; more: number } | undefined;
   /** The result's own duration as written, else the run's end − its start (Run.start/end; source `timestamps`), else undefined. */
   durationMs: number | undefined;
   durationSource: "result" | "timestamps" | undefined;
   usage: TokenUsage | undefined;
+  /** The cost the result states (SessionCost), when it states one. */
+  cost: SessionCost | undefined;
   calls: CallCounts;
+  /** Of `calls`, those a subagent made (Call.parentId): counted with the run's, as the run's calls. */
+  subagentCalls: number;
   failed: Listed<StatsCall>;
   rejected: Listed<StatsCall>;
   /** Longest first; only calls whose duration the log gives. */
@@ -142,7 +160,16 @@ export interface StatsTotal {
   usageSessions: number;
   /** Sessions whose usage was not added: same session_id and request_id as one already counted. */
   usageRepeated: number;
+  /**
+   * The sessions' cost, when any states one: each session (session_id) counted once, at the
+   * highest cost any of its runs states (the figure is the session's so far: it only grows), a
+   * run without a session_id on its own. `runs`: the runs (sessions of this report) that state a
+   * cost; `sessionIds`: the figures added.
+   */
+  cost: { usd: number; sessionIds: number; runs: number } | undefined;
   calls: CallCounts;
+  /** Of `calls`, those subagents made. */
+  subagentCalls: number;
   failed: number;
   rejected: number;
   shellExits: number;

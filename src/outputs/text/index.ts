@@ -11,6 +11,7 @@ import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import type { Stage } from "../../stream/stage.js";
 import { shortenToolCalls } from "../../input/raw-skip.js";
 import { backgroundEndText } from "../shared/background-end.js";
+import { SubagentTitles } from "../shared/subagents.js";
 
 export interface ActionsTextOptions {
   /** The log's format, forced (`--agent`): an agent's name; undefined: each file's own. */
@@ -26,12 +27,22 @@ export interface ActionsTextOptions {
 }
 
 /**
- * One action line: `Ran terminal command: npm test (failed, exit 1)`. Always a single, escaped line.
- * `detail` (verbose): what follows the target, e.g. `in background, task 41`.
+ * The mark of a subagent's action line, before it: `[subagent "Find config loading"] `, the titles
+ * of its task (SubagentTitles: outermost first, `>` between) as JSON strings, escaped, so that
+ * where the mark ends is never in doubt. The run's own lines start with their label, never `[`.
  */
-export function formatAction(call: Call, verbose: boolean, c: Colors, detail?: string): string {
+export function subagentMark(titles: readonly string[], c: Colors): string {
+  return c.dim(`[subagent ${titles.map((t) => escapeControls(JSON.stringify(t))).join(" > ")}]`) + " ";
+}
+
+/**
+ * One action line: `Ran terminal command: npm test (failed, exit 1)`. Always a single, escaped line.
+ * `detail` (verbose): what follows the target, e.g. `in background, task 41`. `subagent`: the
+ * titles of the subagent whose call it is (subagentMark), for a subagent's call.
+ */
+export function formatAction(call: Call, verbose: boolean, c: Colors, detail?: string, subagent?: readonly string[]): string {
   // The label names the tool kind (the key inside tool_call, a function name, a tool.case): log text too.
-  let line = c.bold(escapeControls(call.label));
+  let line = (subagent !== undefined ? subagentMark(subagent, c) : "") + c.bold(escapeControls(call.label));
   if (verbose) {
     const target = call.target;
     if (target !== "") line += ": " + c.cyan(escapeControls(target));
@@ -45,6 +56,8 @@ export function formatAction(call: Call, verbose: boolean, c: Colors, detail?: s
 /**
  * `cursorlog text`: an action line per tool call, written when the call completes (calls that
  * never complete get none; the end-of-session message names them). Thinking is never printed.
+ * A subagent's own calls (Call.parentId: Claude Code's) get their lines too, marked as the
+ * subagent's (subagentMark); --final prints the run's own last message, never a subagent's.
  */
 export function toActionsText(options: ActionsTextOptions, reporter: Reporter): Stage {
   const opts = { verbose: options.verbose === true, final: options.final === true, allowIncomplete: options.allowIncomplete === true, colors: colorsOf(options.colors) };
@@ -52,6 +65,14 @@ export function toActionsText(options: ActionsTextOptions, reporter: Reporter): 
   let text = new RunText();
   /** Background tasks of the run in progress (-v): an await names the one it waits on. */
   const running = new Map<string, Call>();
+  /** The run's subagents, by their task call: a subagent's call's line names its task. */
+  const subagents = new SubagentTitles();
+
+  function action(call: Call): string {
+    const line = formatAction(call, opts.verbose, opts.colors, opts.verbose ? backgroundDetail(call) : undefined, call.parentId !== undefined ? subagents.chain(call.parentId) : undefined);
+    subagents.done(call);
+    return line;
+  }
 
   /** `in background, task 41` for a background task; the waited task's command for an await naming one. */
   function backgroundDetail(call: Call): string | undefined {
@@ -73,9 +94,11 @@ export function toActionsText(options: ActionsTextOptions, reporter: Reporter): 
       runStart() {
         text = new RunText();
         running.clear();
+        subagents.clear();
         return undefined;
       },
-      callDone: opts.final ? undefined : (call: Call) => formatAction(call, opts.verbose, opts.colors, opts.verbose ? backgroundDetail(call) : undefined),
+      callStarted: opts.final ? undefined : (call: Call) => void subagents.started(call),
+      callDone: opts.final ? undefined : action,
       backgroundEnd:
         opts.verbose && !opts.final
           ? (end: BackgroundEnd) => {
