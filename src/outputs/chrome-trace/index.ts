@@ -136,7 +136,8 @@ export function runEvents(rec: RunRecord): object[] {
   });
 
   for (const m of rec.messages) {
-    const ms = m.ms ?? run.end?.ms;
+    // A message logged before any time: at the run's start, not after what was logged after it.
+    const ms = m.ms ?? run.start?.ms;
     const ts = timed && ms !== undefined ? us(ms) : t0;
     out.push({ ph: "i", s: "t", pid, tid: 0, name: "message", cat: "message", ts, args: { text: cap(m.text, MESSAGE_MAX), line: m.line } });
   }
@@ -153,9 +154,14 @@ export function runEvents(rec: RunRecord): object[] {
   return out;
 }
 
-/** The agent's word for the outcome, as written (Call.arm); `incomplete` for a call left open. */
+/**
+ * The agent's word for the outcome, as written (Call.arm); `incomplete` for a call left open; for
+ * an agent that writes no word (Claude Code's ok and failed calls), the model's (CallStatus); ""
+ * for a completion without outcome.
+ */
 function statusOf(c: RunCall): string {
-  return c.status === "open" ? "incomplete" : (c.arm ?? "");
+  if (c.status === "open") return "incomplete";
+  return c.arm ?? (c.status === "no-result" ? "" : c.status);
 }
 
 function callName(c: RunCall): string {
