@@ -292,6 +292,8 @@ function toolAttributes(c: RunCall, content: boolean): Attributes {
     if (c.target !== "") a["cursor.tool.target"] = c.target;
     if (c.args !== undefined) a["gen_ai.tool.call.arguments"] = JSON.stringify(c.args);
     if (c.status !== "open" && c.outcome !== undefined) a["gen_ai.tool.call.result"] = JSON.stringify(c.outcome);
+    // A failure that logged no outcome object (Claude Code's: an error string): what it said, as a JSON string.
+    else if (c.failure !== undefined) a["gen_ai.tool.call.result"] = JSON.stringify(c.failure);
   }
   return a;
 }

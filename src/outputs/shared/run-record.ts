@@ -53,6 +53,8 @@ export interface RunCall {
   /** With content only: the arguments (whole) and the outcome, as logged. */
   args: JsonObject | undefined;
   outcome: JsonObject | undefined;
+  /** With content only, for a call that did not succeed and logged no outcome object: what it said (Call.failureText). */
+  failure: string | undefined;
   /** The end of its background task (BackgroundEnd), once told. */
   background: { at: Stamp | undefined; status: string | undefined; line: number } | undefined;
 }
@@ -199,6 +201,7 @@ export class RunCollector {
       subagent,
       args: this.content ? whole.args : undefined,
       outcome: this.content ? call.outcome : undefined,
+      failure: this.content && call.outcome === undefined && (call.status === "failed" || call.status === "refused") ? call.failureText()?.text : undefined,
       background: undefined,
     };
   }
