@@ -69,6 +69,13 @@ export interface Dialect {
   readonly linesAfterResult?: boolean;
   /** The type of the lines that tell tool calls (cursor-agent's `tool_call`): filter's --tool and --status select them. */
   readonly callLineType: string;
+  /**
+   * The agent as OpenTelemetry's GenAI semantic conventions name it (the trace exports): `agent`,
+   * its own name (`gen_ai.agent.name`, and the default `service.name`: `cursor-agent`,
+   * `claude-code`); `provider`, whose models it runs (`gen_ai.provider.name`: one of the
+   * conventions' well-known values where there is one, `anthropic`; else the agent's maker, `cursor`).
+   */
+  readonly genAi: { readonly agent: string; readonly provider: string };
 }
 
 export interface ReaderOptions {

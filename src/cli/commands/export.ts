@@ -29,28 +29,42 @@ Formats:
 
 Spans (OpenTelemetry GenAI semantic conventions): one trace per run, its ids a hash of the
 session_id, the request_id and each call_id, so exporting a log twice gives the same trace.
-  invoke_agent cursor-agent   the run: gen_ai.operation.name, gen_ai.provider.name=cursor,
-                              gen_ai.agent.name=cursor-agent, gen_ai.conversation.id (session_id),
-                              gen_ai.request.model, gen_ai.usage.* (input_tokens counts cached
-                              tokens, as the conventions do and Cursor's inputTokens does not);
-                              error status and error.type=incomplete for a run without result
-                              (the subtype, or "error", for a result with is_error)
-  execute_tool <name>         each tool call, a child of the run: gen_ai.tool.name, gen_ai.tool.call.id
+  invoke_agent <agent>        the run (cursor-agent, claude-code): gen_ai.operation.name,
+                              gen_ai.provider.name (cursor; anthropic for Claude Code),
+                              gen_ai.agent.name, gen_ai.conversation.id (session_id),
+                              gen_ai.request.model, gen_ai.usage.* as the result states them
+                              (input_tokens counts cached tokens, as the conventions do and the
+                              agents' own input counts do not); cursor.cost.usd as the result
+                              states it, with cursor.cost.scope=session (Claude Code's
+                              total_cost_usd: the session's so far, not to be added up over runs)
+                              and cursor.cost.by_model (modelUsage, as JSON); error status and
+                              error.type=incomplete for a run without result (the subtype, or
+                              "error", for a result with is_error)
+  execute_tool <name>         each tool call, a child of the run (a subagent's call, of its
+                              invoke_agent subagent span): gen_ai.tool.name, gen_ai.tool.call.id
                               (the call_id exactly), gen_ai.tool.type; error status and error.type
-                              (failure, rejected, error, timeout, incomplete, …) for a call that did
-                              not succeed; process.exit.code (shell); mcp.method.name=tools/call (MCP)
+                              (failure, rejected, error, timeout, incomplete, …; for Claude Code,
+                              which writes no word, failed or the refusal's) for a call that did
+                              not succeed; process.exit.code (shell); mcp.method.name=tools/call
+                              (MCP)
   invoke_agent subagent       under each subagent task call
-  background_shell            after a background shell's launch, up to its task_notification
-Cursor-only facts carry a cursor. prefix (cursor.request.id, cursor.cwd, cursor.tool.status, …).
-Tool arguments and results, the prompt and the answer are left out unless --include-content
-(gen_ai.tool.call.arguments, gen_ai.tool.call.result, gen_ai.input.messages, gen_ai.output.messages).
+  background_shell            after a background shell's launch, up to its end (a line after the
+                              run's result included)
+Facts outside the conventions carry a cursor. prefix, for every agent (cursor.request.id,
+cursor.cwd, cursor.tool.status, …). Tool arguments and results, the prompt and the answer are left
+out unless --include-content (gen_ai.tool.call.arguments, gen_ai.tool.call.result,
+gen_ai.input.messages, gen_ai.output.messages).
 
-Times: a call runs from startedAtMs to completedAtMs, else between its events' timestamp_ms. The run
-ends at its last logged time and starts at its first, or earlier when the result's duration_ms says
-so. A call still open when its run ended runs to the run's end. Logs without times (2025) are not
-given made-up durations: their spans sit at the Unix epoch, zero-length, 1 ns apart in start order,
-with cursor.time.unknown=true. A time OTLP cannot hold (before 1970, after 2554-07-21: a negative
-one, year 9999, 1e308) is taken as absent, with a warning at its line once per run.
+Times: a call runs from startedAtMs to completedAtMs, else between its events' timestamp_ms (Claude
+Code: its lines' timestamp). The run ends at its last logged time and starts at its first, or
+earlier when the result's duration_ms says so. A call still open when its run ended runs to the
+run's end. A call with no time of its own is a zero-length span at the latest time the log gave up
+to its line, with cursor.time.absent=true.
+Logs without times (Cursor's 2025 format, Claude Code's before mid-2026) are not given made-up
+times: their spans sit at the Unix epoch, zero-length, 1 ns apart in start order, with
+cursor.time.unknown=true, and a warning says so. A time OTLP cannot hold (before 1970, after
+2554-07-21: a negative one, year 9999, 1e308) is taken as absent, with a warning at its line once
+per run.
 
 Sending (--endpoint URL, or --send for the endpoint in the environment): OTLP/HTTP, protobuf unless
 --protocol http/json; /v1/traces is appended to the URL unless it ends so, as with
@@ -59,11 +73,12 @@ OTEL_EXPORTER_OTLP_ENDPOINT (for --send; default http://localhost:4318), OTEL_EX
 and _TRACES_HEADERS (with --header added), OTEL_EXPORTER_OTLP_PROTOCOL, OTEL_EXPORTER_OTLP_TIMEOUT
 (ms, default 10000: the deadline of one request, retries included, whatever the collector does),
 OTEL_EXPORTER_OTLP_COMPRESSION (gzip), OTEL_EXPORTER_OTLP_CERTIFICATE, _CLIENT_CERTIFICATE and
-_CLIENT_KEY (PEM files, for https), OTEL_SERVICE_NAME (default cursor-agent); a value that cannot
-be used is refused (exit 2). A refused or reset connection, 429, 502, 503 and 504 are retried with
-backoff until the deadline; what still fails, and a 200 whose partial_success rejects spans, stops
-the export with one message (user info and query values of the URL shown as ***) and exit status
-2; with --jobs no runner sends anything after it. The spans are sent, not written: no -o.
+_CLIENT_KEY (PEM files, for https), OTEL_SERVICE_NAME (default: the run's agent, cursor-agent or
+claude-code); a value that cannot be used is refused (exit 2). A refused or reset connection, 429,
+502, 503 and 504 are retried with backoff until the deadline; what still fails, and a 200 whose
+partial_success rejects spans, stops the export with one message (user info and query values of
+the URL shown as ***) and exit status 2; with --jobs no runner sends anything after it. The spans
+are sent, not written: no -o.
 
 A run without a result (crash, kill, truncated log) is still exported, with an error status; it is
 reported on stderr with exit status 4 unless --allow-incomplete. A result with is_error: status 1.
@@ -116,7 +131,7 @@ export function exportCommand(ctx: CommandContext): Command {
     .option("--send", "send the spans to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT / OTEL_EXPORTER_OTLP_ENDPOINT (default http://localhost:4318)")
     .addOption(new Option("--protocol <protocol>", "how to send: http/protobuf (default, or OTEL_EXPORTER_OTLP_PROTOCOL) or http/json").choices(["http/protobuf", "http/json"]))
     .addOption(new Option("--header <name=value>", "an HTTP header to send (repeatable), beside OTEL_EXPORTER_OTLP_HEADERS").argParser(collectHeader))
-    .option("--service-name <name>", "the resource's service.name (default: OTEL_SERVICE_NAME, else cursor-agent)")
+    .option("--service-name <name>", "the resource's service.name (default: OTEL_SERVICE_NAME, else the run's agent: cursor-agent, claude-code)")
     .option("--include-content", "add tool arguments and results, the prompt and the answer to the spans (they may hold secrets)")
     .option("--allow-incomplete", "a run without a result is not an error (exit 0); it is exported either way");
   withJobsOption(withInputOptions(cmd)).action((files: string[], raw: ExportRaw) => {
@@ -170,7 +185,8 @@ export function exportCommand(ctx: CommandContext): Command {
       const opts = {
         allowIncomplete,
         content: raw.includeContent === true,
-        serviceName: raw.serviceName ?? (ctx.io.env.OTEL_SERVICE_NAME?.trim() || "cursor-agent"),
+        // Neither given: each run's agent's name (cursor-agent, claude-code).
+        serviceName: raw.serviceName ?? (ctx.io.env.OTEL_SERVICE_NAME?.trim() || undefined),
         version,
         escape: ctx.io.stdoutIsTTY,
         agent: raw.agent,

@@ -629,6 +629,8 @@ export const claudeDialect: Dialect = {
   skipUnread,
   callLineType: "assistant",
   linesAfterResult: true,
+  // Claude Code runs Anthropic's models (through Anthropic's API, or Bedrock or Vertex AI: the stream does not say which).
+  genAi: { agent: "claude-code", provider: "anthropic" },
   fieldsRead: FIELDS_READ,
   // No fileFieldsRead: fileChange reads whole files and patch hunks (originalFile, content,
   // structuredPatch[].lines, …); an output that reads file changes parses tool calls whole.

@@ -382,6 +382,7 @@ export const cursorDialect: Dialect = {
     return skipTypes(types);
   },
   callLineType: "tool_call",
+  genAi: { agent: "cursor-agent", provider: "cursor" },
   // cursor-agent --print --output-format json: its keys in its order (the stream's result line differs).
   jsonKeyOrder: ["type", "subtype", "is_error", "duration_ms", "duration_api_ms", "result", "session_id", "request_id", "usage"],
   fieldsRead: FIELDS_READ,

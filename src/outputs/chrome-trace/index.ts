@@ -1,10 +1,13 @@
 import type { Reporter } from "../../diagnostics.js";
+import { runName } from "../../driver/report.js";
+import { ExitCode } from "../../exit-codes.js";
 import { escapeControls } from "../../sanitize.js";
 import type { Stage } from "../../stream/stage.js";
 import { MIN_BAR, packLanes, type Interval } from "../shared/lanes.js";
 import type { RunCall, RunRecord } from "../shared/run-record.js";
 import { runStage } from "../shared/run-stage.js";
 import { requestIdOf } from "../otlp/ids.js";
+import { genAiOf, isTimed } from "../otlp/spans.js";
 
 export interface ChromeTraceOptions {
   allowIncomplete: boolean;
@@ -27,9 +30,11 @@ const NAME_TARGET_MAX = 60;
  * instant events; each lane of the HTML Gantt is a thread ("lane N", tid N), holding the calls the
  * Gantt draws in it as complete events (Perfetto does not draw overlapping complete events on one
  * track) with target, status and exit code in their args. Times are µs since the epoch, the run
- * model's (Run.start/end for the run, Call.timing for a call: the OTLP export's too);
- * a run without times is laid out in start order, 1 µs per call, with `time_unknown` in its args.
- * One event per line; a run's events are written when it ends, so a folder streams.
+ * model's (Run.start/end for the run, Call.timing for a call: the OTLP export's too); a call
+ * without a time of its own sits at the latest time logged up to its line, zero-length, with
+ * `time_absent` in its args; a run without times is laid out in start order, 1 µs per call, with
+ * `time_unknown` in its args, and a warning says so. One event per line; a run's events are written
+ * when it is over (runStage), so a folder streams.
  */
 export function toChromeTrace(opts: ChromeTraceOptions, reporter: Reporter): Stage {
   let started = false;
@@ -39,6 +44,11 @@ export function toChromeTrace(opts: ChromeTraceOptions, reporter: Reporter): Sta
     { allowIncomplete: opts.allowIncomplete, content: false, messages: true, agent: opts.agent },
     reporter,
     (run) => {
+      if (!isTimed(run.run)) {
+        const r = run.run;
+        const message = `${runName(r)} has no time in the log: its events are laid out in start order from 0, 1 µs per call, zero-length, with time_unknown in their args (no time is made up)`;
+        reporter.report({ severity: "warning", file: r.file, line: r.startLine, message, code: ExitCode.OK });
+      }
       const events = runEvents(run).map(line);
       const head = started ? ",\n" : '{"traceEvents":[\n';
       started = true;
@@ -59,7 +69,7 @@ export function runEvents(rec: RunRecord): object[] {
   const calls = rec.calls;
   const pid = run.index;
   // The run's start and end are the model's (Run.start, Run.end): the OTLP root span's too.
-  const timed = run.start !== undefined && run.end !== undefined;
+  const timed = isTimed(run);
   const out: object[] = [];
   const session = run.sessionId === undefined ? "(no session_id)" : cap(run.sessionId, 100); // as written: the trace's arg names, kept as exported
   out.push({ ph: "M", pid, tid: 0, name: "process_name", args: { name: `${session} · ${cap(run.file, 200)}:${run.startLine}` } });
@@ -72,21 +82,19 @@ export function runEvents(rec: RunRecord): object[] {
   const span = Math.max(len, 1);
   const intervals: Interval[] = [];
   const approx: boolean[] = [];
-  let prev = 0;
   for (const c of calls) {
     const open = c.status === "open";
     if (timed) {
       const startMs = c.timing.start?.ms;
       const endMs = c.timing.end?.ms;
-      const known = startMs ?? endMs;
-      const start = known === undefined ? prev : known - lo;
+      // No time of its own: at the latest time logged up to its line, else the run's start.
+      const start = (startMs ?? endMs ?? c.lastLoggedMs ?? lo) - lo;
       // A slice lasts the call's duration (Call.timing), or nothing, marked approximate: a start and
       // an end from two clocks, or out of order, give no duration (model/time.ts).
       const d = c.timing.durationMs;
       const end = open ? len : d !== undefined ? start + d : start;
       intervals.push({ start, end });
       approx.push(!open && (startMs === undefined || d === undefined));
-      prev = start;
     } else {
       intervals.push({ start: c.seq - 1, end: open ? span : c.seq - 1 });
       approx.push(false);
@@ -118,7 +126,7 @@ export function runEvents(rec: RunRecord): object[] {
     last_line: run.lastLine,
   };
   if (!timed) runArgs.time_unknown = true;
-  out.push({ ph: "X", pid, tid: 0, name: "cursor-agent run", cat: "run", ts: t0, dur: timed ? us(len) : span, args: runArgs });
+  out.push({ ph: "X", pid, tid: 0, name: `${genAiOf(run).agent} run`, cat: "run", ts: t0, dur: timed ? us(len) : span, args: runArgs });
 
   calls.forEach((c, i) => {
     const iv = intervals[i]!;
@@ -128,7 +136,8 @@ export function runEvents(rec: RunRecord): object[] {
   });
 
   for (const m of rec.messages) {
-    const ms = m.ms ?? run.end?.ms;
+    // A message logged before any time: at the run's start, not after what was logged after it.
+    const ms = m.ms ?? run.start?.ms;
     const ts = timed && ms !== undefined ? us(ms) : t0;
     out.push({ ph: "i", s: "t", pid, tid: 0, name: "message", cat: "message", ts, args: { text: cap(m.text, MESSAGE_MAX), line: m.line } });
   }
@@ -145,9 +154,14 @@ export function runEvents(rec: RunRecord): object[] {
   return out;
 }
 
-/** The agent's word for the outcome, as written (Call.arm); `incomplete` for a call left open. */
+/**
+ * The agent's word for the outcome, as written (Call.arm); `incomplete` for a call left open; for
+ * an agent that writes no word (Claude Code's ok and failed calls), the model's (CallStatus); ""
+ * for a completion without outcome.
+ */
 function statusOf(c: RunCall): string {
-  return c.status === "open" ? "incomplete" : (c.arm ?? "");
+  if (c.status === "open") return "incomplete";
+  return c.arm ?? (c.status === "no-result" ? "" : c.status);
 }
 
 function callName(c: RunCall): string {
@@ -170,8 +184,10 @@ function callArgs(c: RunCall, approx: boolean, timed: boolean): Record<string, u
     line: c.startLine ?? c.endLine ?? null,
   };
   if (c.modelCallId !== undefined) args.model_call_id = c.modelCallId; // as written: the trace's arg names, kept as exported
+  if (c.parentId !== undefined) args.parent_call_id = c.parentId; // a subagent's call: its task call's id
   if (c.kind === "shell" && c.backgroundTask !== undefined) args.shell_id = c.backgroundTask; // as written: the trace's arg names, kept as exported
   if (approx) args.time_approximate = true;
+  if (timed && c.timing.start === undefined && c.timing.end === undefined) args.time_absent = true;
   if (!timed) args.time_unknown = true;
   return args;
 }

@@ -7,6 +7,8 @@ export interface Section {
   hunks: Hunks;
   /** The log lacks the whole file on one side: the hunks are the logged diff, or none. */
   partial: boolean;
+  /** The log holds neither the change nor its line counts (hunks' counts are 0): only that the file was written. */
+  uncounted?: true;
   /** Log line of the change, for messages. */
   line: number;
 }
@@ -22,12 +24,14 @@ interface Span {
   line: number;
 }
 
-/** A change the log lacks the whole file after: its logged diff, or only its line counts. */
+/** A change the log lacks the whole file after: its logged diff, or only its line counts, or neither. */
 interface Partial {
   op: FileChange["op"];
   diffString?: string;
   added: number;
   removed: number;
+  /** Neither a diff nor line counts are logged. */
+  uncounted: boolean;
   line: number;
 }
 
@@ -64,7 +68,8 @@ export class FileHistory {
     }
     // The log lacks the whole file on one side: this change is shown as logged, and what follows
     // starts from the whole file after it, when the log has that.
-    const p: Partial = { op: change.op, added: change.added ?? 0, removed: change.removed ?? 0, line };
+    const uncounted = change.diffString === undefined && change.added === undefined && change.removed === undefined;
+    const p: Partial = { op: change.op, added: change.added ?? 0, removed: change.removed ?? 0, uncounted, line };
     if (change.diffString !== undefined) p.diffString = change.diffString;
     this.parts.push({ partial: p });
     this.open = undefined;
@@ -93,7 +98,9 @@ export class FileHistory {
       } else {
         const p = part.partial;
         const hunks = p.diffString !== undefined ? loggedHunks(p.diffString) : { lines: [], added: p.added, removed: p.removed };
-        out.push({ kind: p.op, hunks, partial: true, line: p.line });
+        const section: Section = { kind: p.op, hunks, partial: true, line: p.line };
+        if (p.uncounted) section.uncounted = true;
+        out.push(section);
       }
     }
     return out;

@@ -69,7 +69,9 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
       for (const f of files.values()) {
         const sections = f.sections();
         if (sections.length === 0) continue;
-        rows.push({ name: gitPath("", f.path), added: sum(sections, "added"), removed: sum(sections, "removed") });
+        const row: StatRow = { name: gitPath("", f.path), added: sum(sections, "added"), removed: sum(sections, "removed") };
+        if (sections.some((s) => s.uncounted === true)) row.uncounted = true;
+        rows.push(row);
       }
       // No colour sequence around nothing (a file with no deletions has no red part).
       const paint = (f: (s: string) => string) => (s: string) => (s === "" ? "" : f(s));
@@ -86,7 +88,9 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
             message:
               s.hunks.lines.length > 0
                 ? `${f.path}: the log lacks the whole file on one side of this edit: shown as its logged diff, which may not apply`
-                : `${f.path}: the log holds no content of this edit (+${s.hunks.added} −${s.hunks.removed}): left out of the patch (--stat and --name-only count it)`,
+                : s.uncounted === true
+                  ? `${f.path}: the log holds no content of this edit (neither the file before or after it, nor a diff, nor its line counts): no patch (--name-only names it, --stat shows ?)`
+                  : `${f.path}: the log holds no content of this edit (+${s.hunks.added} −${s.hunks.removed}): left out of the patch (--stat and --name-only count it)`,
             code: ExitCode.OK,
           });
         }
@@ -116,9 +120,14 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
     return out;
   }
 
-  /** A file-writing call completed: its change joins its file's history, or it is told why it is left out. */
+  /**
+   * A file-writing call completed: its change joins its file's history, or it is told why it is
+   * left out. A call that succeeded with no change in the log (Call.fileChange) still wrote its
+   * target: the file is named, with nothing else known (an edit of it, no content, no line counts).
+   */
   function written(call: Call, run: Run, rec: JsonRecord): void {
-    const change = call.fileChange();
+    let change = call.fileChange();
+    if (change === undefined && call.status === "ok" && call.targetIsPath && call.target !== "") change = { op: "edit", path: call.target };
     if (change === undefined) {
       const note = call.note();
       const path = call.targetIsPath ? call.target : "";

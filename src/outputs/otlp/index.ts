@@ -1,11 +1,15 @@
 import { JsonTraceSerializer } from "@opentelemetry/otlp-transformer";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
+import type { Resource } from "@opentelemetry/resources";
 import type { Reporter } from "../../diagnostics.js";
+import { runName } from "../../driver/report.js";
+import { ExitCode } from "../../exit-codes.js";
 import { escapeControls } from "../../sanitize.js";
 import type { Stage } from "../../stream/stage.js";
+import type { RunRecord } from "../shared/run-record.js";
 import { runStage } from "../shared/run-stage.js";
-import { OTLP_TIMES, runSpans, type SpanOptions } from "./spans.js";
+import { genAiOf, isTimed, OTLP_TIMES, runSpans, type SpanOptions } from "./spans.js";
 
 export { OtlpSender, type SendOptions } from "./send.js";
 
@@ -13,8 +17,8 @@ export interface OtlpOptions {
   allowIncomplete: boolean;
   /** `--include-content`: tool arguments and results, prompt and answer. */
   content: boolean;
-  /** The resource's service.name. */
-  serviceName: string;
+  /** The resource's service.name (--service-name, OTEL_SERVICE_NAME); undefined: each run's agent's name (cursor-agent, claude-code). */
+  serviceName?: string | undefined;
   /** cursorlog's version, for the instrumentation scope. */
   version: string;
   /** stdout is a terminal: C1 controls and bidi characters in the JSON are written as \u escapes too. */
@@ -24,11 +28,31 @@ export interface OtlpOptions {
 }
 
 function spanOptions(opts: OtlpOptions): SpanOptions {
-  return {
-    content: opts.content,
-    resource: resourceFromAttributes({ "service.name": opts.serviceName }),
-    scope: { name: "cursorlog", version: opts.version },
+  // One resource per service name: the spans of one service share it (the exporter groups by it).
+  const resources = new Map<string, Resource>();
+  const resource = (run: Parameters<SpanOptions["resource"]>[0]): Resource => {
+    const name = opts.serviceName ?? genAiOf(run).agent;
+    let r = resources.get(name);
+    if (r === undefined) resources.set(name, (r = resourceFromAttributes({ "service.name": name })));
+    return r;
   };
+  return { content: opts.content, resource, scope: { name: "cursorlog", version: opts.version } };
+}
+
+/**
+ * A run with no time at all is exported at the Unix epoch (runSpans): said once per run, at its
+ * first line, so that nobody looks for it at the time it ran (exit status unchanged).
+ */
+function tellUntimed(rec: RunRecord, reporter: Reporter): void {
+  const run = rec.run;
+  if (isTimed(run)) return;
+  reporter.report({
+    severity: "warning",
+    file: run.file,
+    line: run.startLine,
+    message: `${runName(run)} has no time in the log: its spans are placed at the Unix epoch, zero-length, 1 ns apart in start order, with cursor.time.unknown=true (no time is made up)`,
+    code: ExitCode.OK,
+  });
 }
 
 /**
@@ -40,6 +64,7 @@ export function toOtlpJson(opts: OtlpOptions, reporter: Reporter): Stage {
   const so = spanOptions(opts);
   const decoder = new TextDecoder();
   return runStage({ allowIncomplete: opts.allowIncomplete, content: opts.content, messages: false, times: OTLP_TIMES, agent: opts.agent }, reporter, (run) => {
+    tellUntimed(run, reporter);
     const line = decoder.decode(JsonTraceSerializer.serializeRequest(runSpans(run, so))) + "\n";
     return opts.escape === true ? escapeControls(line.slice(0, -1)) + "\n" : line;
   });
@@ -53,6 +78,7 @@ export function toOtlpJson(opts: OtlpOptions, reporter: Reporter): Stage {
 export function toOtlpQueue(opts: OtlpOptions, reporter: Reporter, queue: ReadableSpan[][]): Stage {
   const so = spanOptions(opts);
   return runStage({ allowIncomplete: opts.allowIncomplete, content: opts.content, messages: false, times: OTLP_TIMES, agent: opts.agent }, reporter, (run) => {
+    tellUntimed(run, reporter);
     const spans = runSpans(run, so);
     queue.push(spans);
     return "\n".repeat(spans.length);

@@ -2,19 +2,25 @@ import { SpanKind, SpanStatusCode, TraceFlags, type Attributes, type HrTime, typ
 import type { InstrumentationScope } from "@opentelemetry/core";
 import type { Resource } from "@opentelemetry/resources";
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
+import { dialectOf } from "../../dialects/index.js";
 import type { Run } from "../../model/run.js";
 import type { RunCall, RunRecord } from "../shared/run-record.js";
 import { requestIdOf, runKey, spanIdOf, traceIdOf } from "./ids.js";
 
-/** Names from the OpenTelemetry GenAI semantic conventions (development status), and our `cursor.` ones. */
-export const PROVIDER = "cursor";
-export const AGENT = "cursor-agent";
-
 export interface SpanOptions {
   /** `--include-content`: tool arguments and results, the prompt and the answer, as the conventions name them. */
   content: boolean;
-  resource: Resource;
+  /** The resource of a run's spans (its `service.name`: given, else the run's agent's name). */
+  resource: (run: Run) => Resource;
   scope: InstrumentationScope;
+}
+
+/**
+ * The run's agent as the GenAI conventions name it (Dialect.genAi): `gen_ai.agent.name` and
+ * `gen_ai.provider.name` (`cursor-agent`/`cursor`, `claude-code`/`anthropic`).
+ */
+export function genAiOf(run: Run): { agent: string; provider: string } {
+  return dialectOf(run.agent)?.genAi ?? { agent: run.agent, provider: run.agent };
 }
 
 /**
@@ -38,70 +44,93 @@ interface Interval {
 }
 
 /**
- * The spans of one run: a root `invoke_agent cursor-agent` span (INTERNAL), one child
- * `execute_tool <name>` span per tool call in start order, under a subagent task a span
- * `invoke_agent subagent`, and after a background shell's launch a `background_shell` span up to
- * the end of its task (a background subagent's span runs to its task's end instead).
+ * The spans of one run: a root `invoke_agent <agent>` span (INTERNAL: `cursor-agent`,
+ * `claude-code`), one `execute_tool <name>` span per tool call in start order, a child of the root
+ * (a subagent's call, of the subagent's span under its task call, when the run holds that call),
+ * under a subagent task a span `invoke_agent subagent`, and after a background shell's launch a
+ * `background_shell` span up to the end of its task (a background subagent's span runs to its
+ * task's end instead).
  *
  * Times are the run model's (ms): the root span runs from the run's start to its end (Run.start,
  * Run.end: the Chrome trace's run slice has the same), a call's span over its timing (Call.timing:
  * from its start to its end, never before its start). A call without a start is a zero-length span
- * at its end (`cursor.time.start_unknown`); a call still open when the run ended runs to the
- * root's end. A run with no time at all (2025 logs) is placed at the Unix epoch, its calls
- * zero-length, 1 ns apart in start order (`cursor.time.unknown`): durations are never made up.
+ * at its end (`cursor.time.start_unknown`); a call without a time of its own is a zero-length span
+ * at the latest time the log gave up to its line, else at the run's start (`cursor.time.absent`);
+ * a call still open when the run ended runs to the root's end. A run with no time at all (2025
+ * Cursor logs, Claude Code's before mid-2026) is placed at the Unix epoch, its calls zero-length,
+ * 1 ns apart in start order (`cursor.time.unknown`): durations are never made up (toOtlpJson says
+ * so on stderr).
  */
 export function runSpans(rec: RunRecord, opts: SpanOptions): ReadableSpan[] {
   const run = rec.run;
+  const agent = genAiOf(run);
   const key = runKey(run);
   const traceId = traceIdOf(key);
   const rootId = spanIdOf(key, "root");
-  const timed = run.start !== undefined && run.end !== undefined;
+  const timed = isTimed(run);
   const root: Interval = timed ? { start: run.start!.ms, end: run.end!.ms } : { start: 0, end: (rec.calls.length + 1) * NS };
+  const resource = opts.resource(run);
   const make = (name: string, spanId: string, parent: string | undefined, t: Interval, attributes: Attributes, status: SpanStatus): ReadableSpan =>
-    span(name, traceId, spanId, parent, t, attributes, status, opts);
+    span(name, traceId, spanId, parent, t, attributes, status, resource, opts.scope);
   const spans: ReadableSpan[] = [];
-  spans.push(make(`invoke_agent ${AGENT}`, rootId, undefined, root, rootAttributes(rec, timed, opts.content), rootStatus(run)));
+  spans.push(make(`invoke_agent ${agent.agent}`, rootId, undefined, root, rootAttributes(rec, agent, timed, opts.content), rootStatus(run)));
 
-  let prevStart = root.start;
+  /** The span a subagent's calls go under, by its task call's id: the subagent's span, else the task call's. */
+  const subagents = new Map<string, string>();
   for (const c of rec.calls) {
     const id = spanIdOf(key, `call\u0000${c.id}\u0000${c.occurrence}`);
     const attrs = toolAttributes(c, opts.content);
     const open = c.status === "open";
     const startMs = c.timing.start?.ms;
     const endMs = c.timing.end?.ms;
+    let parent = rootId;
+    if (c.parentId !== undefined) {
+      const under = subagents.get(c.parentId);
+      if (under !== undefined) parent = under;
+      else attrs["cursor.tool.parent_call_id"] = c.parentId; // its task call is not in the run: under the root, named
+    }
     let t: Interval;
     if (!timed) {
       t = { start: c.seq * NS, end: c.seq * NS };
     } else {
-      const start = startMs ?? endMs ?? prevStart;
+      // No time of its own: at the latest time logged up to its line (else the run's start), zero-length.
+      const start = startMs ?? endMs ?? c.lastLoggedMs ?? root.start;
       if (startMs === undefined) attrs["cursor.time.start_unknown"] = true;
+      if (startMs === undefined && endMs === undefined) attrs["cursor.time.absent"] = true;
       // A span lasts the call's duration (Call.timing), or nothing: a start and an end from two
       // clocks, or out of order, give no duration (model/time.ts), and the span says so.
       const d = c.timing.durationMs;
-      const end = open ? root.end : d !== undefined ? start + d : start;
+      const end = open ? Math.max(root.end, start) : d !== undefined ? start + d : start;
       if (!open && d === undefined) attrs["cursor.time.end_unknown"] = true;
       t = { start, end };
-      prevStart = start;
     }
-    spans.push(make(toolSpanName(c), id, rootId, t, attrs, toolStatus(c)));
+    spans.push(make(toolSpanName(c), id, parent, t, attrs, toolStatus(c)));
+    if (c.kind === "task") subagents.set(c.id, id);
     // The end of the call's background task, when it has one (else the run's end).
     const part = c.backgroundTask !== undefined && timed && endMs !== undefined ? backgroundPart(c, t, root) : undefined;
     // A task that failed (invalid arguments, …) ran no subagent; one still open when the run ended did.
     if (c.kind === "task" && (open || c.status === "ok")) {
-      const a = subagentAttributes(c);
+      const a = subagentAttributes(c, agent.provider);
       let st = t;
       if (part !== undefined) {
         // A background subagent runs on after its call completed: up to its task's end.
         st = { start: t.start, end: part.end };
         Object.assign(a, part.attributes);
       }
-      spans.push(make("invoke_agent subagent", spanIdOf(key, `subagent\u0000${c.id}\u0000${c.occurrence}`), id, st, a, { code: SpanStatusCode.UNSET }));
+      const sid = spanIdOf(key, `subagent\u0000${c.id}\u0000${c.occurrence}`);
+      spans.push(make("invoke_agent subagent", sid, id, st, a, { code: SpanStatusCode.UNSET }));
+      subagents.set(c.id, sid);
     } else if (part !== undefined && c.kind === "shell") {
       const a: Attributes = { "cursor.shell.id": c.backgroundTask!, ...part.attributes };
       spans.push(make("background_shell", spanIdOf(key, `background\u0000${c.id}\u0000${c.occurrence}`), id, part, a, { code: SpanStatusCode.UNSET }));
     }
   }
   return spans;
+}
+
+/** The run has times: its start and its end (a run with neither is laid out at the epoch). */
+export function isTimed(run: Run): boolean {
+  return run.start !== undefined && run.end !== undefined;
 }
 
 /** A call's background part: from its completion (not before its span's start) to its task's end, else the run's end. */
@@ -123,7 +152,8 @@ function span(
   t: Interval,
   attributes: Attributes,
   status: SpanStatus,
-  opts: SpanOptions,
+  resource: Resource,
+  scope: InstrumentationScope,
 ): ReadableSpan {
   const ctx = { traceId, spanId, traceFlags: TraceFlags.SAMPLED };
   const s: ReadableSpan = {
@@ -138,8 +168,8 @@ function span(
     events: [],
     duration: hr(t.end - t.start),
     ended: true,
-    resource: opts.resource,
-    instrumentationScope: opts.scope,
+    resource,
+    instrumentationScope: scope,
     droppedAttributesCount: 0,
     droppedEventsCount: 0,
     droppedLinksCount: 0,
@@ -148,12 +178,12 @@ function span(
   return s;
 }
 
-function rootAttributes(rec: RunRecord, timed: boolean, content: boolean): Attributes {
+function rootAttributes(rec: RunRecord, agent: { agent: string; provider: string }, timed: boolean, content: boolean): Attributes {
   const run = rec.run;
   const a: Attributes = {
     "gen_ai.operation.name": "invoke_agent",
-    "gen_ai.provider.name": PROVIDER,
-    "gen_ai.agent.name": AGENT,
+    "gen_ai.provider.name": agent.provider,
+    "gen_ai.agent.name": agent.agent,
   };
   if (run.sessionId !== undefined) a["gen_ai.conversation.id"] = run.sessionId;
   if (run.model !== undefined) a["gen_ai.request.model"] = run.model;
@@ -163,12 +193,22 @@ function rootAttributes(rec: RunRecord, timed: boolean, content: boolean): Attri
     const output = count(usage.outputTokens);
     const cacheRead = count(usage.cacheReadTokens);
     const cacheWrite = count(usage.cacheWriteTokens);
-    // The conventions count cached tokens in input_tokens; Cursor's input count counts neither kind.
+    // The conventions count cached tokens in input_tokens; Cursor's and Claude Code's input counts count neither kind.
     if (input !== undefined) a["gen_ai.usage.input_tokens"] = input + (cacheRead ?? 0) + (cacheWrite ?? 0);
     if (output !== undefined) a["gen_ai.usage.output_tokens"] = output;
     if (cacheRead !== undefined) a["gen_ai.usage.cache_read.input_tokens"] = cacheRead;
     if (cacheWrite !== undefined) a["gen_ai.usage.cache_creation.input_tokens"] = cacheWrite;
     if (input !== undefined) a["cursor.usage.input_tokens"] = input;
+    // The span is the run: a usage of another scope (a thread's so far) says so.
+    if (usage.scope !== "run") a["cursor.usage.scope"] = usage.scope;
+  }
+  const cost = run.cost;
+  const usd = num(cost?.usd);
+  if (cost !== undefined && usd !== undefined) {
+    // As stated: the session's so far (Claude Code's total_cost_usd), never the run's alone.
+    a["cursor.cost.usd"] = usd;
+    a["cursor.cost.scope"] = cost.scope;
+    if (cost.byModel !== undefined) a["cursor.cost.by_model"] = JSON.stringify(cost.byModel);
   }
   const r = run.stated;
   if (run.outcome === "cut-off") a["error.type"] = "incomplete";
@@ -223,9 +263,10 @@ function toolAttributes(c: RunCall, content: boolean): Attributes {
     // MCP tools are run by a server the agent calls (an extension); Cursor's own tools by the agent itself.
     "gen_ai.tool.type": c.kind === "mcp" ? "extension" : "function",
   };
-  // The agent's own word for the outcome (Call.arm), as written; `incomplete` for a call left open.
-  const status = c.status === "open" ? "incomplete" : c.arm;
-  if (status !== undefined && status !== "success") a["error.type"] = status;
+  // The agent's own word for the outcome (Call.arm), as written; `incomplete` for a call left open;
+  // for an agent that writes no word (Claude Code's ok and failed calls), the model's (CallStatus).
+  const status = statusWord(c);
+  if (status !== undefined && status !== "success" && c.status !== "ok") a["error.type"] = status;
   if (c.kind === "shell" && c.status !== "open") {
     if (c.exitCode !== undefined && Number.isSafeInteger(c.exitCode)) a["process.exit.code"] = c.exitCode;
     if (c.signal !== undefined) a["cursor.shell.signal"] = c.signal;
@@ -251,8 +292,16 @@ function toolAttributes(c: RunCall, content: boolean): Attributes {
     if (c.target !== "") a["cursor.tool.target"] = c.target;
     if (c.args !== undefined) a["gen_ai.tool.call.arguments"] = JSON.stringify(c.args);
     if (c.status !== "open" && c.outcome !== undefined) a["gen_ai.tool.call.result"] = JSON.stringify(c.outcome);
+    // A failure that logged no outcome object (Claude Code's: an error string): what it said, as a JSON string.
+    else if (c.failure !== undefined) a["gen_ai.tool.call.result"] = JSON.stringify(c.failure);
   }
   return a;
+}
+
+/** The agent's word for the call's outcome (Call.arm), else the model's bin (`ok`, `failed`, …); `incomplete` for a call left open; none for a completion without outcome. */
+function statusWord(c: RunCall): string | undefined {
+  if (c.status === "open") return "incomplete";
+  return c.arm ?? (c.status === "no-result" ? undefined : c.status);
 }
 
 /** ok, and a completion with no result arm (no outcome to call an error): UNSET; any other completion: ERROR, with why. */
@@ -262,9 +311,9 @@ function toolStatus(c: RunCall): SpanStatus {
   return { code: SpanStatusCode.ERROR, message: c.note };
 }
 
-function subagentAttributes(c: RunCall): Attributes {
+function subagentAttributes(c: RunCall, provider: string): Attributes {
   const s = c.subagent;
-  const a: Attributes = { "gen_ai.operation.name": "invoke_agent", "gen_ai.provider.name": PROVIDER, "gen_ai.agent.name": "subagent" };
+  const a: Attributes = { "gen_ai.operation.name": "invoke_agent", "gen_ai.provider.name": provider, "gen_ai.agent.name": "subagent" };
   if (s?.agentId !== undefined) a["gen_ai.agent.id"] = s.agentId;
   if (s?.model !== undefined) a["gen_ai.request.model"] = s.model;
   if (s?.background !== undefined) a["cursor.task.background"] = s.background;

@@ -35,10 +35,17 @@ export interface RunCall {
   /** Why it did not succeed, in words (Call.note). */
   note: string;
   timing: CallTiming;
+  /**
+   * The latest time the log gave up to the line that first told the call (its run's end then:
+   * Run.end), for a call without a time of its own; undefined when no time came before it.
+   */
+  lastLoggedMs: number | undefined;
   exitCode: number | undefined;
   signal: string | undefined;
   backgroundTask: string | undefined;
   modelCallId: string | undefined;
+  /** The task call that started the subagent this call is of (Call.parentId); undefined for the run's own. */
+  parentId: string | undefined;
   startLine: number | undefined;
   endLine: number | undefined;
   mcp: { server: string | undefined; tool: string | undefined } | undefined;
@@ -46,6 +53,8 @@ export interface RunCall {
   /** With content only: the arguments (whole) and the outcome, as logged. */
   args: JsonObject | undefined;
   outcome: JsonObject | undefined;
+  /** With content only, for a call that did not succeed and logged no outcome object: what it said (Call.failureText). */
+  failure: string | undefined;
   /** The end of its background task (BackgroundEnd), once told. */
   background: { at: Stamp | undefined; status: string | undefined; line: number } | undefined;
 }
@@ -63,6 +72,8 @@ interface Open {
   call: Call;
   slot: number;
   occurrence: number;
+  /** The run's latest time when it started. */
+  lastLoggedMs: number | undefined;
 }
 
 /**
@@ -95,7 +106,7 @@ export class RunCollector {
 
   started(call: Call): void {
     const occurrence = this.occurrence(call.id);
-    this.open.set(call.id, { call, slot: this.slots.length, occurrence });
+    this.open.set(call.id, { call, slot: this.slots.length, occurrence, lastLoggedMs: this.run.end?.ms });
     this.slots.push(undefined);
   }
 
@@ -104,18 +115,21 @@ export class RunCollector {
     const open = call.startLine !== undefined ? this.open.get(call.id) : undefined;
     let slot: number;
     let occurrence: number;
+    let lastLoggedMs: number | undefined;
     if (open !== undefined) {
       this.open.delete(call.id);
       slot = open.slot;
       occurrence = open.occurrence;
+      lastLoggedMs = open.lastLoggedMs;
     } else {
       slot = this.slots.length;
       occurrence = this.occurrence(call.id);
+      lastLoggedMs = this.run.end?.ms;
       this.slots.push(undefined);
     }
     // A completion that logged no arguments has the start's as kept (cut): its start has them whole.
     const whole = call.argsCut === true && open !== undefined ? open.call : call;
-    const c = this.record(call, whole, occurrence);
+    const c = this.record(call, whole, occurrence, lastLoggedMs);
     this.slots[slot] = c;
     if (c.backgroundTask !== undefined) this.tasks.set(c.backgroundTask, c);
   }
@@ -146,7 +160,7 @@ export class RunCollector {
   /** The run is over: its record (the calls still open as their starts tell them). */
   finish(): RunRecord {
     this.text?.end();
-    for (const o of this.open.values()) this.slots[o.slot] = this.record(o.call, o.call, o.occurrence);
+    for (const o of this.open.values()) this.slots[o.slot] = this.record(o.call, o.call, o.occurrence, o.lastLoggedMs);
     this.open.clear();
     return { run: this.run, calls: this.slots as RunCall[], messages: this.messages };
   }
@@ -158,7 +172,7 @@ export class RunCollector {
   }
 
   /** `call`'s facts; its target, arguments and MCP names from `whole` (the call whose arguments are whole). */
-  private record(call: Call, whole: Call, occurrence: number): RunCall {
+  private record(call: Call, whole: Call, occurrence: number, lastLoggedMs: number | undefined): RunCall {
     let subagent = call.subagent;
     if (subagent !== undefined && whole !== call && whole.subagent !== undefined) {
       subagent = { ...subagent, agentId: subagent.agentId ?? whole.subagent.agentId, model: whole.subagent.model };
@@ -175,16 +189,19 @@ export class RunCollector {
       arm: call.arm,
       note: call.note(),
       timing: call.timing,
+      lastLoggedMs,
       exitCode: call.exitCode,
       signal: call.signal,
       backgroundTask: call.backgroundTask,
       modelCallId: call.modelCallId,
+      parentId: call.parentId ?? whole.parentId,
       startLine: call.startLine,
       endLine: call.endLine,
       mcp: whole.mcp,
       subagent,
       args: this.content ? whole.args : undefined,
       outcome: this.content ? call.outcome : undefined,
+      failure: this.content && call.outcome === undefined && (call.status === "failed" || call.status === "refused") ? call.failureText()?.text : undefined,
       background: undefined,
     };
   }
