@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join, posix } from "node:path";
 import { test } from "node:test";
+import { assistant, init, result, system, taskNotification, text, toolResult, toolUse, user } from "./helpers/claude-events.js";
 import { runCli } from "./helpers/run-cli.js";
 
 interface Tree {
@@ -121,4 +122,46 @@ test("a run of 2.1.15 (no tool_use_result): no patch, the file named on stderr a
   assert.match(patch.stderr, /src\/parse\.js: the log holds no content of this edit/);
   assert.deepEqual([(await runCli(["diff", "--name-only", log])).stdout], ["src/parse.js\n"]);
   assert.match((await runCli(["diff", "--stat", log])).stdout, /^ src\/parse\.js \| \?\n/);
+});
+
+test("a background subagent's edit that completes after the run's result is in that run's patch, before the next run's", async () => {
+  const S = "9d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6";
+  const T = Date.parse("2026-10-04T09:00:00.000Z");
+  const before = "a\nb\nc\n";
+  const editResult = { filePath: "/work/project/notes.txt", oldString: "b", newString: "B", originalFile: before, structuredPatch: [{ oldStart: 1, oldLines: 3, newStart: 1, newLines: 3, lines: [" a", "-b", "+B", " c"] }], userModified: false, replaceAll: false };
+  const lines = [
+    init(S),
+    assistant(S, "msg_1", [toolUse("toolu_agent", "Agent", { subagent_type: "general-purpose", description: "Fix notes", prompt: "…", run_in_background: true })], { at: T }),
+    user(S, [toolResult("toolu_agent", [{ type: "text", text: "Async agent launched successfully." }])], { at: T + 100, toolUseResult: { isAsync: true, status: "async_launched", agentId: "a1", description: "Fix notes", prompt: "…", outputFile: "/tmp/a1.output" } }),
+    assistant(S, "msg_2", [text("Started a background agent.")], { at: T + 200 }),
+    result(S),
+    // After the result: the subagent's edit, then its end.
+    assistant(S, "msg_3", [toolUse("toolu_edit", "Edit", { file_path: "/work/project/notes.txt", old_string: "b", new_string: "B", replace_all: false })], { at: T + 300, parent: "toolu_agent" }),
+    user(S, [toolResult("toolu_edit", "The file /work/project/notes.txt has been updated successfully.")], { at: T + 400, parent: "toolu_agent", toolUseResult: editResult }),
+    taskNotification(S, "a1", "toolu_agent", "completed", "Fixed"),
+    // The next run (the turn the CLI starts when the task ends), which edits the file again.
+    system(S, "init", { cwd: "/work/project", tools: [], mcp_servers: [], model: "claude-haiku-4-5", permissionMode: "default", claude_code_version: "2.1.285" }),
+    assistant(S, "msg_4", [toolUse("toolu_edit2", "Edit", { file_path: "/work/project/notes.txt", old_string: "c", new_string: "C", replace_all: false })], { at: T + 500 }),
+    user(S, [toolResult("toolu_edit2", "ok")], { at: T + 600, toolUseResult: { ...editResult, oldString: "c", newString: "C", originalFile: "a\nB\nc\n", structuredPatch: [{ oldStart: 1, oldLines: 3, newStart: 1, newLines: 3, lines: [" a", " B", "-c", "+C"] }] } }),
+    result(S, { result_index: 1 }),
+  ];
+  const stdin = Buffer.from(lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  const got = await runCli(["diff"], { stdin });
+  assert.equal(got.code, 0, got.stderr);
+  assert.equal(got.stderr, "");
+  assert.equal(
+    got.stdout,
+    "diff --git a/notes.txt b/notes.txt\n--- a/notes.txt\n+++ b/notes.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n" +
+      "diff --git a/notes.txt b/notes.txt\n--- a/notes.txt\n+++ b/notes.txt\n@@ -1,3 +1,3 @@\n a\n B\n-c\n+C\n",
+  );
+  // Each run's patch applies in turn to the tree it started from.
+  const dir = build({ before: new Map([["notes.txt", before]]), after: new Map() });
+  try {
+    const check = git(dir, ["apply", "--check", "-"], got.stdout);
+    assert.equal(check.code, 0, check.err);
+    assert.equal(git(dir, ["apply", "-"], got.stdout).code, 0);
+    assert.equal(readFileSync(join(dir, "notes.txt"), "utf8"), "a\nB\nC\n");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -12,26 +12,32 @@ export const DIFF_EXAMPLES = `Examples:
 
 export const DIFF_HELP = `
 What the patch holds: per run (session), a unified diff per file its successful edits, creations
-and deletions changed (editToolCall, 2025's writeToolCall, deleteToolCall), in the order the files
-were first changed, with a/ and b/ paths relative to the run's cwd (system/init). Several changes
-of one file are one diff, from the whole file before the first change (beforeFullFileContent;
-nothing for a creation) to the whole file after the last (afterFullFileContent, the created
-content, nothing after a deletion), so 'git apply' takes it against the tree the run started
-from. A file the run created and deleted again is left out; so is an edit that changed nothing.
+and deletions changed (cursor-agent's editToolCall, 2025's writeToolCall, deleteToolCall; Claude
+Code's Write, Edit and NotebookEdit), in the order the files were first changed, with a/ and b/
+paths relative to the run's cwd (system/init). Several changes of one file are one diff, from the
+whole file before the first change (beforeFullFileContent; Claude Code's originalFile; nothing for
+a creation) to the whole file after the last (afterFullFileContent, the created content; Claude
+Code's Write content, or its Edit's structuredPatch applied to originalFile when every hunk
+matches; nothing after a deletion), so 'git apply' takes it against the tree the run started from.
+A file the run created and deleted again is left out; so is an edit that changed nothing.
 
-When the log lacks a whole file (an edit with only its diffString), that file gets a section per
-change with the diff as logged, and a warning says it may not apply; an edit with no content at
-all is only counted (--stat, --name-only) and named on stderr. Failed, rejected and refused
-writes changed nothing: they are left out and listed on stderr. Paths outside the run's cwd are shown without their leading / (warned).
+When the log lacks a whole file (an edit with only its diffString or structuredPatch), that file
+gets a section per change with the diff as logged, and a warning says it may not apply; an edit
+with no content at all is only counted (--stat, --name-only) and named on stderr, and one whose
+line counts the log lacks too (Claude Code before mid-2026 logs no tool_use_result) shows ? in
+--stat. Failed, rejected and refused writes changed nothing: they are left out and listed on
+stderr. Files changed by shell commands leave no trace in the log. A file outside the run's cwd
+is left out of the patch (warned).
 
-A run's patch is written when it ends (its result, the next system/init, the end of its file).
-Memory: for each file a run changed, the whole file before its first change and after its last.
-To a terminal, control characters in file contents are shown escaped and lines coloured; to a
-pipe or file the contents are written as they were (the patch must apply).
+A run's patch is written when the run is over: the next run begins (the next system/init), or its
+file ends; lines after a run's result still belong to it (a Claude Code background subagent's
+edits). Memory: for each file a run changed, the whole file before its first change and after its
+last. To a terminal, control characters in file contents are shown escaped and lines coloured; to
+a pipe or file the contents are written as they were (the patch must apply).
 
 Exit status: 0 when the patch is written, whatever the runs did; 4 for a file with no session at
-all (empty, or only the agent CLI's text); 2 for an unreadable file or another agent's log; 5 for
-a line that is not JSON (--lenient skips it).
+all (empty, or only the agent CLI's text); 2 for an unreadable file or the log of an agent cursorlog
+does not read (Codex, Gemini CLI); 5 for a line that is not JSON (--lenient skips it).
 `;
 
 interface DiffRaw extends SharedRaw {

@@ -40,6 +40,8 @@ export interface DiffOptions {
 }
 
 interface RunChanges {
+  /** The run they are of (undefined: none has begun). */
+  run: Run | undefined;
   files: Map<string, FileHistory>;
   /** The logged paths left out of the patch (warned of once). */
   leftOut: Set<string>;
@@ -47,17 +49,28 @@ interface RunChanges {
 
 /**
  * `cursorlog diff`: what each run (session) changed, as a patch `git apply` takes against the tree
- * the run started from. Printed when the run ends: a file's diff goes from its first
+ * the run started from. Printed when the run is over: a file's diff goes from its first
  * before-content to its last after-content (Call.fileChange). Failed and refused writes are listed
- * on stderr.
+ * on stderr. A run that ended with its result is over when the next run begins or its file ends:
+ * lines after a result can still belong to it (Claude Code's: a background subagent's edits).
  */
 export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
   const c = colorsOf(opts.colors);
-  let changes: RunChanges = { files: new Map(), leftOut: new Set() };
+  const fresh = (run: Run | undefined): RunChanges => ({ run, files: new Map(), leftOut: new Set() });
+  let current = fresh(undefined);
+  /** The run that ended with its result, until the next run begins or its file ends. */
+  let held: RunChanges | undefined;
+  /** The changes a line of `run` goes to: the run being read, or the one held after its result. */
+  const changesOf = (run: Run): RunChanges => (held !== undefined && held.run === run ? held : current);
+  const flush = (): string | undefined => {
+    const h = held;
+    held = undefined;
+    return h === undefined ? undefined : emit(h);
+  };
 
-  function emit(run: Run): string | undefined {
+  function emit(changes: RunChanges): string | undefined {
     const files = changes.files;
-    changes = { files: new Map(), leftOut: new Set() };
+    const run = changes.run!;
     if (files.size === 0) return undefined;
     if (opts.mode === "names") {
       let out = "";
@@ -125,7 +138,7 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
    * left out. A call that succeeded with no change in the log (Call.fileChange) still wrote its
    * target: the file is named, with nothing else known (an edit of it, no content, no line counts).
    */
-  function written(call: Call, run: Run, rec: JsonRecord): void {
+  function written(call: Call, run: Run, rec: JsonRecord, changes: RunChanges): void {
     let change = call.fileChange();
     if (change === undefined && call.status === "ok" && call.targetIsPath && call.target !== "") change = { op: "edit", path: call.target };
     if (change === undefined) {
@@ -156,15 +169,25 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
 
   return drive(
     {
-      runStart() {
-        changes = { files: new Map(), leftOut: new Set() };
-        return undefined;
+      runStart(run: Run) {
+        const out = flush();
+        current = fresh(run);
+        return out;
       },
       callDone(call: Call, run: Run, rec: JsonRecord) {
-        if (call.writesFiles) written(call, run, rec);
+        if (call.writesFiles) written(call, run, rec, changesOf(run));
         return undefined;
       },
-      runEnd: emit,
+      runEnd(run: Run) {
+        const ended = current.run === run ? current : fresh(run);
+        current = fresh(undefined);
+        const out = flush();
+        if (run.result === undefined) return join(out, emit(ended));
+        held = ended;
+        return out;
+      },
+      fileEnd: () => flush(),
+      finish: () => flush(),
     },
     reporter,
     {
@@ -176,6 +199,11 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
       skip: skipFor,
     },
   );
+}
+
+/** `a` then `b`, either absent. */
+function join(a: string | undefined, b: string | undefined): string | undefined {
+  return a === undefined ? b : b === undefined ? a : a + b;
 }
 
 function sum(sections: Section[], key: "added" | "removed"): number {
