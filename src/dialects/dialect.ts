@@ -59,8 +59,21 @@ export interface Dialect {
    * written (Claude Code's). Known keys first in this order, then the rest as written.
    */
   readonly jsonKeyOrder?: readonly string[];
-  /** The type of the lines that tell tool calls (cursor-agent's `tool_call`): filter's --tool and --status select them. */
-  readonly callLineType: string;
+  /**
+   * The types of the lines that tell tool calls, when each start and each completion is told whole
+   * by one line of these types (cursor-agent's `tool_call`): filter's --tool and --status may then
+   * select lines by type before parsing them, and test the line itself. Undefined when a call is
+   * told across lines of several types (Claude Code: started in an `assistant` line, completed in a
+   * `user` line, refused by a `system` one): such lines are never skipped by type, and calls are
+   * selected through the run model (Step.calls), every line the reader needs read.
+   */
+  readonly callLineTypes: readonly string[] | undefined;
+  /**
+   * The `$id` of the entry schema of this format's bundled JSON Schemas (schemas/, schemas/<agent>/:
+   * src/validate/bundled-schemas.ts BUNDLED_SETS): `validate` checks each file against its own
+   * dialect's set.
+   */
+  readonly schemaEntryId: string;
 }
 
 export interface ReaderOptions {

@@ -12,8 +12,8 @@ export function rawSkipFor(spec: PredicateSpec): RawSkip | undefined {
   const excluded = new Set(spec.excludeTypes ?? []);
   let kept: string[] | undefined;
   if (spec.types?.length) kept = [...spec.types];
-  const calls = cursorDialect.callLineType;
-  if (spec.tools?.length || spec.statuses?.length) kept = (kept ?? [calls]).filter((t) => t === calls);
+  const calls = cursorDialect.callLineTypes ?? [];
+  if (spec.tools?.length || spec.statuses?.length) kept = (kept ?? [...calls]).filter((t) => calls.includes(t));
   const skip = kept !== undefined ? skipAllBut(kept.filter((t) => !excluded.has(t))) : skipTypes([...excluded]);
   if (!typeOnly(spec)) return skip;
   // The type alone decides: a matching line is written as its bytes, never decoded or parsed.
