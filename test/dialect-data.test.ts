@@ -17,3 +17,8 @@ test("cursor-agent tells each call on tool_call lines; Claude Code's calls span 
   assert.deepEqual(cursorDialect.callLineTypes, ["tool_call"]);
   assert.equal(claudeDialect.callLineTypes, undefined);
 });
+
+test("Claude Code's runs go on after their result (lines after it stay in the run); cursor-agent's do not", () => {
+  assert.equal(claudeDialect.goesOnAfterResult, true);
+  assert.equal(cursorDialect.goesOnAfterResult, false);
+});

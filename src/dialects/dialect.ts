@@ -69,6 +69,13 @@ export interface Dialect {
    */
   readonly callLineTypes: readonly string[] | undefined;
   /**
+   * Lines after a run's result may still belong to it (Claude Code's: a background task's end, a
+   * subagent's last lines): the driver tells them in that run, after its runEnd, until the next run
+   * begins or the file ends. An output that shows what they tell holds the run until then.
+   * cursor-agent's line after a result begins the next run.
+   */
+  readonly goesOnAfterResult: boolean;
+  /**
    * The `$id` of the entry schema of this format's bundled JSON Schemas (schemas/, schemas/<agent>/:
    * src/validate/bundled-schemas.ts BUNDLED_SETS): `validate` checks each file against its own
    * dialect's set.

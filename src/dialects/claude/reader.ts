@@ -598,6 +598,7 @@ export const claudeDialect: Dialect = {
   reader: (opts: ReaderOptions) => new ClaudeReader(opts),
   skipUnread,
   callLineTypes: undefined,
+  goesOnAfterResult: true,
   schemaEntryId: "https://cursorlog.dev/schemas/claude-code/claude-code-event.schema.json",
   fieldsRead: FIELDS_READ,
   // No fileFieldsRead: fileChange reads whole files and patch hunks (originalFile, content,

@@ -381,6 +381,7 @@ export const cursorDialect: Dialect = {
     return skipTypes(types);
   },
   callLineTypes: ["tool_call"],
+  goesOnAfterResult: false,
   schemaEntryId: "https://cursorlog.dev/schemas/cursor-agent-event.schema.json",
   // cursor-agent --print --output-format json: its keys in its order (the stream's result line differs).
   jsonKeyOrder: ["type", "subtype", "is_error", "duration_ms", "duration_api_ms", "result", "session_id", "request_id", "usage"],
