@@ -682,7 +682,7 @@ test("skipUnread: rate limits, heartbeats, partial messages (unless text is need
   for (const ev of [init(S), hookStarted(S), assistant(S, "m", [thinking()]), user(S, [toolResult("a", "x")]), result(S), taskNotification(S, "b1", "bg", "completed", "x")]) {
     assert.equal(judge(claudeDialect.skipUnread({ thinking: false, user: false, text: false }), ev), undefined, JSON.stringify(ev).slice(0, 60));
   }
-  assert.deepEqual([claudeDialect.agent, claudeDialect.name, claudeDialect.callLineType, claudeDialect.fileFieldsRead], ["claude", "Claude Code stream-json", "assistant", undefined]);
+  assert.deepEqual([claudeDialect.agent, claudeDialect.name, claudeDialect.callLineTypes, claudeDialect.fileFieldsRead], ["claude", "Claude Code stream-json", undefined, undefined]);
   for (const f of ["command", "file_path", "pattern", "url", "query", "description", "backgroundTaskId", "agentId"]) assert.ok(claudeDialect.fieldsRead.has(f), f);
 });
 

@@ -90,9 +90,28 @@ const FIXTURES = [
   "test/fixtures/timeline/no-timestamps-2025.ndjson",
   "test/fixtures/timeline/clocks-and-ends.ndjson",
   "test/fixtures/timeline/awkward-values.ndjson",
+  "test/fixtures/claude/tools.ndjson",
+  "test/fixtures/claude/early-2026.ndjson",
+  "test/fixtures/claude/subagent.ndjson",
+  "test/fixtures/claude/after-result.ndjson",
+  "test/fixtures/claude/cut-off.ndjson",
 ];
 
-test("browser: each page draws one .bar (with its data-call-id) per tool call, without a console error", { concurrency: 4 }, async (t) => {
+/** The tool calls of the sessions whose log gives times (a session without any time gets no chart), and of all. */
+function callsOf(html: string): { timed: number; all: number } {
+  const m = /<script type="application\/json" id="timeline-data">([\s\S]*?)<\/script>/.exec(html);
+  assert.ok(m, "the page has its JSON block");
+  const run = JSON.parse(m[1]!) as { sessions: Array<{ axis: string; calls: unknown[] }> };
+  let timed = 0;
+  let all = 0;
+  for (const s of run.sessions) {
+    all += s.calls.length;
+    if (s.axis === "time") timed += s.calls.length;
+  }
+  return { timed, all };
+}
+
+test("browser: each page draws one .bar (with its data-call-id) per tool call of a timed session, and a table row per call, without a console error", { concurrency: 4 }, async (t) => {
   if (noChromium(t)) return;
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-html-"));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -101,10 +120,15 @@ test("browser: each page draws one .bar (with its data-call-id) per tool call, w
       t.test(file, async () => {
         const ndjson = await runCli(["timeline", "--format", "ndjson", "--allow-incomplete", file]);
         const calls = ndjson.stdout.split("\n").filter((l) => l !== "").length;
-        const { dom, console } = await dumpDom(await page(dir, `f${i}`, [file]));
+        const path = await page(dir, `f${i}`, [file]);
+        const { timed, all } = callsOf(readFileSync(path, "utf8"));
+        assert.equal(all, calls, `${file}: the page holds every call`);
+        const { dom, console } = await dumpDom(path);
         assertRendered(dom, console, file);
-        assert.equal(dom.match(/<div class="bar[ "]/g)?.length ?? 0, calls, `${file}: bars = tool calls (${calls})`);
-        assert.equal(dom.match(/<div class="bar[^>]* data-call-id="/g)?.length ?? 0, calls, `${file}: every bar carries data-call-id`);
+        assert.equal(dom.match(/<div class="bar[ "]/g)?.length ?? 0, timed, `${file}: bars = tool calls of timed sessions (${timed})`);
+        assert.equal(dom.match(/<div class="bar[^>]* data-call-id="/g)?.length ?? 0, timed, `${file}: every bar carries data-call-id`);
+        assert.equal(dom.match(/<tr data-seq="/g)?.length ?? 0, calls, `${file}: a table row per call`);
+        if (timed < all) assert.match(dom, /This log holds no times/, `${file}: the page says why there is no chart`);
       }),
     ),
   );

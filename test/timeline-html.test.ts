@@ -127,18 +127,24 @@ test("timeline --format html: lanes and axis of parallel calls; an incomplete ca
   assert.deepEqual(two!.byStatus, [["success", 1], ["rejected", 1], ["error", 1], ["incomplete", 1]], "in legend order");
 });
 
-test("timeline --format html: without timestamps (2025) the calls are laid out by sequence, one unit each", async () => {
-  const s = dataOf((await runCli(["timeline", "--format", "html", `${T}/no-timestamps-2025.ndjson`])).stdout).sessions[0]!;
+test("timeline --format html: without any time (2025) the calls are in start order, one lane, and no chart is drawn", async () => {
+  const page = (await runCli(["timeline", "--format", "html", `${T}/no-timestamps-2025.ndjson`])).stdout;
+  const s = dataOf(page).sessions[0]!;
   assert.equal(s.axis, "sequence");
   assert.equal(s.startedAt, null);
   assert.deepEqual([s.durationMs, s.durationSource], [900, "result"]);
+  // Nothing tells how long a call took or which ran at once: no lane is another's, an open call
+  // does not run over the calls after it (the page lists them; it draws no bar: see its script).
   assert.deepEqual(s.calls.map((c) => [c.seq, c.x0, c.x1, c.lane, c.cls]), [
     [1, 0, 1, 0, "success"],
     [2, 1, 2, 0, "success"],
-    [3, 2, 5, 0, "incomplete"],
-    [4, 3, 4, 1, "error"],
-    [5, 4, 5, 1, "none"],
+    [3, 2, 3, 0, "incomplete"],
+    [4, 3, 4, 0, "error"],
+    [5, 4, 5, 0, "none"],
   ]);
+  assert.equal(s.lanes, 1);
+  assert.match(page, /if \(s\.axis === "time"\) drawChart\(s, sec\);/);
+  assert.match(page, /This log holds no times \(cursor-agent's 2025 format, Claude Code's before mid-2026\): no chart is drawn\./);
 });
 
 test("timeline --format html: a call without times in a timed session is placed after the call before it, flagged approx", async () => {

@@ -1,6 +1,8 @@
 import type { Reporter } from "../diagnostics.js";
 import { ExitCode } from "../exit-codes.js";
-import { toValidateReport } from "../outputs/validate-report/index.js";
+import { toValidateReport, type DialectSchemas, type SchemaSetInUse } from "../outputs/validate-report/index.js";
+import { DEFAULT_DIALECT, forcedDialect } from "../dialects/index.js";
+import { BUNDLED_SETS } from "../validate/bundled-schemas.js";
 import { loadBundledValidators } from "../validate/bundled-validators.js";
 import type { DiagnosticFormat, FormatName } from "../validate/diagnostic-format.js";
 import { githubFormat } from "../validate/format-github.js";
@@ -36,12 +38,22 @@ export async function runValidate(io: Io, files: string[], raw: ValidateRaw): Pr
   if (inputs.refuseTerminal("validate")) return ExitCode.USAGE_OR_IO;
   const reporter = inputs.reporter;
   // Schemas first: one that cannot be read or compiled ends the run before any input is opened.
+  // The bundled ones: each file's dialect's set (the default dialect's, or --agent's, loaded now;
+  // another when a file of its dialect comes).
   let validators: Validators;
   let unknownFields: UnknownFields | undefined;
+  let bundled: BundledSchemas | undefined;
   try {
-    validators = raw.schema === undefined ? await loadBundledValidators() : await compileUserSchemas(raw.schema, reporter);
-    // The field walk reads the schema files themselves: only --strict loads it.
-    if (raw.strict) unknownFields = new (await import("../validate/unknown-fields.js")).UnknownFields(validators.schemaSet());
+    if (raw.schema === undefined) {
+      bundled = new BundledSchemas(raw.strict === true);
+      const first = (forcedDialect(raw.agent) ?? DEFAULT_DIALECT).schemaEntryId;
+      await bundled.load(first);
+      validators = bundled.get(first)!.validators;
+    } else {
+      validators = await compileUserSchemas(raw.schema, reporter);
+      // The field walk reads the schema files themselves: only --strict loads it.
+      if (raw.strict) unknownFields = new (await import("../validate/unknown-fields.js")).UnknownFields(validators.schemaSet());
+    }
   } catch (err) {
     if (!(err instanceof SchemaSetError)) throw err;
     reporter.report({ severity: "error", ...(err.file !== undefined && { file: err.file }), message: err.message, code: err.code });
@@ -50,6 +62,8 @@ export async function runValidate(io: Io, files: string[], raw: ValidateRaw): Pr
   const stage = toValidateReport(
     {
       validators,
+      bundled,
+      agent: raw.agent,
       format: formatFor(raw.format ?? "text", resolveColor(raw.color, io.env, io.stdoutIsTTY)),
       strict: raw.strict === true,
       ...(unknownFields !== undefined && { unknownFields }),
@@ -63,13 +77,44 @@ export async function runValidate(io: Io, files: string[], raw: ValidateRaw): Pr
   return inputs.read(raw.schema === undefined ? refuseOtherAgents(stage, reporter, raw.agent) : stage, () => stage.stopped);
 }
 
+/**
+ * The bundled schema sets (BUNDLED_SETS), each loaded once, when first asked: its precompiled
+ * validators and, with --strict, the walk of its files for the fields no schema names.
+ */
+class BundledSchemas implements DialectSchemas {
+  private readonly sets = new Map<string, SchemaSetInUse>();
+  private readonly loading = new Map<string, Promise<void>>();
+
+  constructor(private readonly strict: boolean) {}
+
+  get(id: string): SchemaSetInUse | undefined {
+    return this.sets.get(id);
+  }
+
+  load(id: string): Promise<void> {
+    let p = this.loading.get(id);
+    if (p === undefined) {
+      p = (async () => {
+        const validators = await loadBundledValidators(id);
+        const unknownFields = this.strict ? new (await import("../validate/unknown-fields.js")).UnknownFields(validators.schemaSet()) : undefined;
+        this.sets.set(id, { validators, unknownFields });
+      })();
+      this.loading.set(id, p);
+    }
+    return p;
+  }
+}
+
+/** The entry file names of the bundled sets, cursor-agent's first: the entry of a --schema directory that holds one. */
+const ENTRY_FILES = BUNDLED_SETS.map((s) => s.entryFile);
+
 /** ajv (and its compile time) and re2js (for the schema's patterns) are loaded only for --schema. */
 async function compileUserSchemas(path: string, reporter: Reporter): Promise<Validators> {
   const [{ compileValidators }, { schemaPatternEngine }] = await Promise.all([
     import("../validate/compile-validators.js"),
     import("../validate/schema/patterns.js"),
   ]);
-  const set = readSchemaSet(path);
+  const set = readSchemaSet(path, ENTRY_FILES);
   return compileValidators(
     set,
     (message) => reporter.report({ severity: "warning", file: path, message: `schema: ${message}`, code: ExitCode.OK }),

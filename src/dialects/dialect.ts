@@ -67,8 +67,15 @@ export interface Dialect {
    * with its result (cursor-agent's: the next line begins a new run).
    */
   readonly linesAfterResult?: boolean;
-  /** The type of the lines that tell tool calls (cursor-agent's `tool_call`): filter's --tool and --status select them. */
-  readonly callLineType: string;
+  /**
+   * The types of the lines that tell tool calls, when each start and each completion is told whole
+   * by one line of these types (cursor-agent's `tool_call`): filter's --tool and --status may then
+   * select lines by type before parsing them, and test the line itself. Undefined when a call is
+   * told across lines of several types (Claude Code: started in an `assistant` line, completed in a
+   * `user` line, refused by a `system` one): such lines are never skipped by type, and calls are
+   * selected through the run model (Step.calls), every line the reader needs read.
+   */
+  readonly callLineTypes: readonly string[] | undefined;
   /**
    * The agent as OpenTelemetry's GenAI semantic conventions name it (the trace exports): `agent`,
    * its own name (`gen_ai.agent.name`, and the default `service.name`: `cursor-agent`,
@@ -76,6 +83,12 @@ export interface Dialect {
    * conventions' well-known values where there is one, `anthropic`; else the agent's maker, `cursor`).
    */
   readonly genAi: { readonly agent: string; readonly provider: string };
+  /**
+   * The `$id` of the entry schema of this format's bundled JSON Schemas (schemas/, schemas/<agent>/:
+   * src/validate/bundled-schemas.ts BUNDLED_SETS): `validate` checks each file against its own
+   * dialect's set.
+   */
+  readonly schemaEntryId: string;
 }
 
 export interface ReaderOptions {

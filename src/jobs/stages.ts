@@ -2,7 +2,7 @@ import pc from "picocolors";
 import type { Reporter } from "../diagnostics.js";
 import { ExitCode } from "../exit-codes.js";
 import { compilePredicate, rawSkipFor, toActionsText, toFilteredEvents, toResultJson, toTimelineCsv } from "../outputs/log-stages.js";
-import type { PredicateSpec } from "../query/predicate.js";
+import { compileCallPredicate, compileLinePredicate, type PredicateSpec } from "../query/predicate.js";
 import { parseWhere } from "../query/where-clause.js";
 import type { TimelineColumn } from "../outputs/timeline/columns.js";
 import type { TimelineFormat } from "../outputs/timeline/lines.js";
@@ -93,10 +93,14 @@ async function buildBareStage(spec: StageSpec, reporter: Reporter): Promise<Stag
       const o = spec.options;
       const predicates: PredicateSpec = { ...o.spec, where: o.spec.where?.map((w) => parseWhere(w)) };
       const names = o.fileNames === true;
+      const calls = compileCallPredicate(predicates);
       const stage = toFilteredEvents(
         {
           test: compilePredicate(predicates),
           skip: rawSkipFor(predicates),
+          skipFor: (d) => rawSkipFor(predicates, d),
+          // A file whose calls span line types (Claude Code's) selects calls on the run model.
+          model: calls === undefined ? undefined : { line: compileLinePredicate(predicates), calls },
           since: o.since,
           until: o.until,
           pair: o.pair,

@@ -15,8 +15,21 @@ export interface Resolved {
   unknown?: string;
 }
 
-/** Event types of cursor-agent's stream-json (FORMAT.md §2, the bundled schemas). */
-export const KNOWN_TYPES = ["system", "user", "assistant", "thinking", "tool_call", "result", "connection", "retry", "interaction_query"] as const;
+/** Event types of cursor-agent's stream-json (FORMAT.md §2, the bundled schemas), then those only Claude Code's has (schemas/claude-code/). */
+export const KNOWN_TYPES = [
+  "system",
+  "user",
+  "assistant",
+  "thinking",
+  "tool_call",
+  "result",
+  "connection",
+  "retry",
+  "interaction_query",
+  "stream_event",
+  "rate_limit_event",
+  "tool_progress",
+] as const;
 
 /** Result arms of a completed tool call (FORMAT.md §5.3). */
 export const KNOWN_STATUSES = [
@@ -60,7 +73,7 @@ const STATUS_WORDS: Record<string, string[]> = {
   errored: ["error"],
 };
 
-/** Cursor's own tool names (its UI, hooks and --allowed-tools) and other agents' common ones. */
+/** Cursor's own tool names (its UI, hooks and --allowed-tools) and other agents' common ones (Claude Code's: AGENTS.md §4). */
 const TOOL_WORDS: Record<string, string[]> = {
   bash: ["shell"],
   terminal: ["shell"],
@@ -80,6 +93,12 @@ const TOOL_WORDS: Record<string, string[]> = {
   websearch: ["webSearch"],
   webfetch: ["webFetch"],
   subagent: ["task"],
+  agent: ["task"],
+  notebookedit: ["edit"],
+  taskcreate: ["updateTodos"],
+  taskupdate: ["updateTodos"],
+  tasklist: ["updateTodos"],
+  taskget: ["updateTodos"],
   await: ["await"],
 };
 

@@ -101,6 +101,11 @@ export function refuseOtherAgents(inner: Stage, reporter: Reporter, forced?: str
   };
   if (inner.skip !== undefined) stage.skip = inner.skip;
   if (inner.keys !== undefined) stage.keys = inner.keys;
+  if (inner.ready !== undefined) {
+    // Nothing of a file refused reaches the stage: it waits for none of it.
+    const ready = inner.ready.bind(inner);
+    stage.ready = (rec) => (foreign || (!decided && unreadFormat(rec.value) !== undefined) ? undefined : ready(rec));
+  }
   if (inner.finish !== undefined) stage.finish = inner.finish.bind(inner);
   // show's live line writes between events, through the Transform (stage.ts).
   if (inner.attach !== undefined) stage.attach = inner.attach.bind(inner);

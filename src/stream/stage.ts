@@ -17,6 +17,12 @@ export interface Stage {
    * the file could not be read (reported already), so that it held no session says nothing more.
    */
   fileEnd?(file: string, lastLine: number, unreadable?: boolean): string | Iterable<string> | undefined;
+  /**
+   * Asked before `record` for each event: a promise when the stage must wait for something before
+   * it can take this event (validate loads the schemas of a file's dialect at the file's first
+   * event), which is handed to `record` once the promise settles; undefined to go on at once.
+   */
+  ready?(rec: JsonRecord): Promise<void> | undefined;
   /** Lines this stage does not need, decided from raw bytes; they are never decoded or parsed. */
   skip?: RawSkip;
   /** The stage reads JsonRecord.keys (validate's duplicate keys): the scanner counts them. */

@@ -52,6 +52,8 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean, 
       }
       let at = 0;
       let fileEnded = false;
+      /** The event whose Stage.ready promise was waited for: it goes to `record` now. */
+      let readied: unknown;
       // Runs the batch from item `at`; text that comes as pieces is written (with pauses) before
       // the rest of the batch, which then runs on from where it was.
       const run = (): void => {
@@ -89,6 +91,16 @@ export function toTransform(stage: Stage, reporter: Reporter, lenient: boolean, 
                 break;
               }
               continue;
+            }
+            if (stage.ready !== undefined && readied !== item) {
+              const wait = stage.ready(item);
+              if (wait !== undefined) {
+                // The stage waits (its schemas load): what came before is written, the batch goes on from this event after.
+                readied = item;
+                emit();
+                wait.then(run, done);
+                return;
+              }
             }
             let text: ReturnType<Stage["record"]>;
             try {

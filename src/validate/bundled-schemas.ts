@@ -55,14 +55,16 @@ export function readBundledSchemaSet(entryId: string = CURSOR_ENTRY_ID): SchemaS
 export const ENTRY_NAME = ENTRY_FILE.slice(0, -".schema.json".length);
 
 /**
- * The bundled schema names `cursorlog schema NAME` accepts: the entry, event types, then `defs`;
- * NAME.schema.json is each one's file, so `schema NAME > DIR/NAME.schema.json` for each of them
- * makes a directory `validate --schema DIR` reads.
+ * The bundled schema names `cursorlog schema NAME` accepts, of the set whose entry is `entryId`
+ * (cursor-agent's by default; `--agent claude`: Claude Code's): the entry, event types, then
+ * `defs`; NAME.schema.json is each one's file in the set's directory, so `schema NAME >
+ * DIR/NAME.schema.json` for each of them makes a directory `validate --schema DIR` reads.
  */
-export function bundledSchemaNames(): string[] {
-  const names = readdirSync(BUNDLED_SCHEMA_DIR)
-    .filter((f) => f.endsWith(".schema.json") && f !== ENTRY_FILE)
+export function bundledSchemaNames(entryId: string = CURSOR_ENTRY_ID): string[] {
+  const { dir, entryFile } = bundledSchemaSetInfo(entryId);
+  const names = readdirSync(dir)
+    .filter((f) => f.endsWith(".schema.json") && f !== entryFile)
     .map((f) => f.slice(0, -".schema.json".length));
   const types = names.filter((n) => n !== "defs");
-  return [ENTRY_NAME, ...types.sort(), ...names.filter((n) => n === "defs")];
+  return [entryFile.slice(0, -".schema.json".length), ...types.sort(), ...names.filter((n) => n === "defs")];
 }

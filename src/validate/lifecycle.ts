@@ -4,7 +4,8 @@ import { isInit } from "../dialects/cursor/types.js";
 import { drive } from "../driver/driver.js";
 import type { JsonRecord } from "../input/record.js";
 import type { Call } from "../model/call.js";
-import type { AgentSaid, Run } from "../model/run.js";
+import type { AgentSaid, Run, Step } from "../model/run.js";
+import type { Dialect } from "../dialects/dialect.js";
 import type { Stage } from "../stream/stage.js";
 import type { Finding, LifecycleRule } from "./finding.js";
 import { quote } from "./quote.js";
@@ -43,6 +44,13 @@ const SILENT = new Reporter(() => {}, pc.createColors(false), false);
  * never completes, starts again while open, completes twice, or completes as another kind; a
  * session_id that changes. Warnings (the real CLI does these): a completion without a start (a
  * rejected task call), timestamp_ms going backwards.
+ *
+ * Lines that tell nothing of the run (a Step with nothing set: Claude Code's hook and command-list
+ * lines, which may come before its init) may open a session: it starts with its init when the
+ * first line that tells something, or the init, comes after them; the no-init error, at the
+ * session's first line, is told when that line comes (or the session ends). Lines after a
+ * session's result that still belong to it (Claude Code's: a background task's end, a subagent's
+ * last lines) are checked as the session's: its calls they complete are not left open.
  */
 export class LifecycleChecker {
   private readonly stage: Stage;
@@ -58,9 +66,14 @@ export class LifecycleChecker {
   private finished: { run: Run; state: RunState } | undefined;
   /** The line of the result the previous run of this file ended with (a run that begins after it without init says so). */
   private afterResult: number | undefined;
+  /** The no-init error of the run in progress, while only lines that tell nothing came (see above). */
+  private noInit: Finding[] | undefined;
 
-  /** `allowEmpty`: a file without any session passes (validate --allow-empty). */
-  constructor(private readonly allowEmpty = false) {
+  /** `allowEmpty`: a file without any session passes (validate --allow-empty). `dialect`: the log's format, forced (--agent). */
+  constructor(
+    private readonly allowEmpty = false,
+    dialect?: Dialect,
+  ) {
     this.stage = drive(
       {
         runStart: (run, rec) => this.runStart(run, rec),
@@ -74,14 +87,15 @@ export class LifecycleChecker {
           this.completed(call, r);
           return undefined;
         },
-        line: (r) => {
-          this.line(r);
+        line: (r, step) => {
+          this.line(r, step);
           return undefined;
         },
         runEnd: (run) => {
           const st = this.state;
           this.state = null;
           if (st === null) return undefined;
+          this.tellNoInit();
           this.afterResult = run.result?.line;
           if (run.outcome === "cut-off") this.found.push(...nonEmpty(this.end(run, st)));
           else this.finished = { run, state: st };
@@ -95,7 +109,7 @@ export class LifecycleChecker {
         },
       },
       SILENT,
-      { cutOff: "quiet", failed: false, said: false, fileEnd: false },
+      { dialect, cutOff: "quiet", failed: false, said: false, fileEnd: false },
     );
   }
 
@@ -138,10 +152,14 @@ export class LifecycleChecker {
     this.found.push(...nonEmpty(this.end(f.run, f.state)));
   }
 
-  /** A run begins with this line: the end of the one that finished before it, then whether it begins with init. */
+  /**
+   * A run begins with this line: the end of the one that finished before it, then whether it
+   * begins with init (told when its first line that tells something comes: see `line`).
+   */
   private runStart(_run: Run, rec: JsonRecord): undefined {
     this.flushFinished();
     this.state = { sidLine: 0, lastTs: -1, lastTsLine: 0, completed: new Map() };
+    this.noInit = undefined;
     const ev = rec.value;
     if (!isInit(ev)) {
       const after = this.afterResult;
@@ -149,15 +167,27 @@ export class LifecycleChecker {
         after !== undefined
           ? `a new session starts after the result at line ${after} without system/init`
           : `the session starts with ${typeof ev.type === "string" ? `a ${quote(ev.type)} event` : "an event without a type"}, not system/init`;
-      this.found.push(add(undefined, rec, "error", "no-init", message, after !== undefined ? [after] : undefined));
+      this.noInit = add(undefined, rec, "error", "no-init", message, after !== undefined ? [after] : undefined);
     }
     this.afterResult = undefined;
     return undefined;
   }
 
+  /** The run's no-init error, now that a line told something before any init (or the run ended). */
+  private tellNoInit(): void {
+    if (this.noInit === undefined) return;
+    this.found.push(this.noInit);
+    this.noInit = undefined;
+  }
+
+  /** The checks' state of the run a line belongs to: the run in progress, or the one whose result came before it. */
+  private get current(): RunState {
+    return (this.state ?? this.finished?.state)!;
+  }
+
   /** A call completed: a second completion, a completion without a start, one as another kind. */
   private completed(call: Call, r: JsonRecord): void {
-    const st = this.state!;
+    const st = this.current;
     const id = call.id;
     const startLine = call.startLine;
     if (startLine !== undefined) {
@@ -182,8 +212,13 @@ export class LifecycleChecker {
   }
 
   /** What the line says of itself (its session_id, its timestamp_ms), then what it did to calls. */
-  private line(rec: JsonRecord): void {
-    const st = this.state!;
+  private line(rec: JsonRecord, step: Step): void {
+    if (this.noInit !== undefined) {
+      // Lines that tell nothing may come before the init (Claude Code's hooks): the run starts with it.
+      if (step.init === true) this.noInit = undefined;
+      else if (tellsSomething(step)) this.tellNoInit();
+    }
+    const st = this.current;
     const ev = rec.value;
     let out: Finding[] | undefined;
     const sid = ev.session_id;
@@ -222,6 +257,19 @@ export class LifecycleChecker {
     if (run.openCount <= FEW) return [...runEndFindings(run, st)];
     return runEndFindings(run, st);
   }
+}
+
+/** The line told something of the run: a call, a message, thinking, a result, a notice, a background end (not only its name: init). */
+function tellsSomething(step: Step): boolean {
+  return (
+    step.calls !== undefined ||
+    step.result === true ||
+    step.text !== undefined ||
+    step.thinking !== undefined ||
+    step.user !== undefined ||
+    step.notice !== undefined ||
+    step.backgroundEnd !== undefined
+  );
 }
 
 /** Open calls up to which a run's end findings come as an array. */

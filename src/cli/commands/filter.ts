@@ -58,6 +58,19 @@ filter -v X split a log's events in two (--pair then completes the calls either 
 line that is not an event (the agent CLI's own text, its stderr in the log) is written by neither:
 it is told once per run on stderr, at the first such line, and not at all with -c.
 
+Claude Code logs (each file is read in its own agent's format, from its first event, or as
+--agent says): --type is the line's own type (system, assistant, user, result, stream_event, …).
+A call starts in an assistant line (its tool_use) and completes in a user line (its tool_result),
+so --tool, --status and --call-id select the lines that start or complete a matching call, as
+cursorlog reads them: --tool shell keeps the assistant line holding a Bash call and the user line
+holding its result, --tool also takes Claude Code's names (Bash, Read, Agent, mcp__server__tool).
+Claude Code words no outcome but its refusals', so --status matches by the call's status: success
+is ok, failure and error are failed (is_error), rejected and the permission denials are refused,
+timeout and spawnError match none; a refusal's own word (permission-rule) matches as written.
+--since/--until use its lines' timestamp (a log from before mid-2026 has none: --since then
+keeps no line of it, --until every line).
+A line holding several calls (2.1.15's) is kept, and with --pair held, once.
+
 -H: FILE: before each event (the name as given, control characters escaped), as grep -H; with -c,
 a count per file, FILE:N. Off by default, for several files too: the output is NDJSON for jq or
 another filter, and a name before each line would make it something else.

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Command } from "commander";
+import { Command, Option } from "commander";
+import { AGENTS, DEFAULT_DIALECT, forcedDialect } from "../../dialects/index.js";
 import { ExitCode } from "../../exit-codes.js";
 import { escapeControls } from "../../sanitize.js";
 import type { CommandContext } from "../command-context.js";
@@ -10,6 +11,7 @@ export const SCHEMA_EXAMPLES = `Examples:
   $ mkdir my && for t in $(cursorlog schema --list); do
       cursorlog schema $t > my/$t.schema.json; done     # copies to edit
   $ cursorlog validate --schema my/ run.ndjson
+  $ cursorlog schema --agent claude --list               # Claude Code's
 `;
 
 export const SCHEMA_HELP = `
@@ -19,20 +21,27 @@ $ref each other by their $id (https://cursorlog.dev/schemas/<name>.schema.json):
 validator all of them (the type's file and defs at least). A directory holding them all, as the
 loop above writes it, is what 'cursorlog validate --schema DIR' reads, so edited copies can be
 tried at once.
+
+--agent claude: Claude Code's stream-json schemas instead (schemas/claude-code/, $ids
+https://cursorlog.dev/schemas/claude-code/<name>.schema.json), the entry claude-code-event; the
+same loop with --agent claude in both commands copies them, and validate --schema reads that
+directory. validate checks each log against its own agent's set either way.
 `;
 
 export function schemaCommand(ctx: CommandContext): Command {
   return new Command("schema")
-    .description("print the bundled JSON Schema for cursor-agent events (the entry schema, or one type's)")
+    .description("print the bundled JSON Schema for cursor-agent events (the entry schema, or one type's), or Claude Code's")
     .addHelpText("before", SCHEMA_EXAMPLES)
     .addHelpText("after", SCHEMA_HELP)
     .argument("[type]", "an event type (system, user, thinking, assistant, tool_call, result, …), defs, or cursor-agent-event (the entry)")
     .option("--list", "print the names TYPE accepts, one per line: the entry, each type, defs")
-    .action((type: string | undefined, raw: { list?: boolean }) => {
+    .addOption(new Option("--agent <name>", `the agent whose schemas: ${AGENTS.join(", ")} (default: cursor)`).choices([...AGENTS]))
+    .action((type: string | undefined, raw: { list?: boolean; agent?: string }) => {
       ctx.setRun(async () => {
         const io = ctx.io;
-        const { BUNDLED_SCHEMA_DIR, bundledSchemaNames, ENTRY_FILE } = await import("../../validate/bundled-schemas.js");
-        const names = bundledSchemaNames();
+        const { bundledSchemaNames, bundledSchemaSetInfo } = await import("../../validate/bundled-schemas.js");
+        const set = bundledSchemaSetInfo((forcedDialect(raw.agent) ?? DEFAULT_DIALECT).schemaEntryId);
+        const names = bundledSchemaNames(set.entryId);
         if (raw.list) {
           io.stdout.write(names.join("\n") + "\n");
           return ExitCode.OK;
@@ -44,8 +53,8 @@ export function schemaCommand(ctx: CommandContext): Command {
           );
           return ExitCode.USAGE_OR_IO;
         }
-        const file = type === undefined ? ENTRY_FILE : `${type}.schema.json`; // the entry's name gives ENTRY_FILE too
-        io.stdout.write(readFileSync(join(BUNDLED_SCHEMA_DIR, file)));
+        const file = type === undefined ? set.entryFile : `${type}.schema.json`; // the entry's name gives its file too
+        io.stdout.write(readFileSync(join(set.dir, file)));
         return ExitCode.OK;
       });
     });

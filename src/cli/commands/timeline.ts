@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from "commander";
-import { TIMELINE_COLUMNS, type TimelineColumn } from "../../outputs/timeline/columns.js";
+import { ALL_TIMELINE_COLUMNS, TIMELINE_COLUMNS, type TimelineColumn } from "../../outputs/timeline/columns.js";
 import type { TimelineFormat } from "../../outputs/timeline/lines.js";
 import { ExitCode } from "../../exit-codes.js";
 import type { CommandContext } from "../command-context.js";
@@ -19,7 +19,7 @@ export const TIMELINE_EXAMPLES = `Examples:
 `;
 
 export const TIMELINE_HELP = `
-Columns (--columns picks and orders them; default: all, in this order):
+Columns (--columns picks and orders them; default: all but the last two, in this order):
   session_id      the session_id of the run (a resumed run keeps it: file and lines tell runs apart)
   call_id         the call's id as logged (OpenAI-style ids hold a newline: \\n in csv, see Formats)
   seq             1-based place of the call in its session, in the order calls started; a completion
@@ -34,8 +34,10 @@ Columns (--columns picks and orders them; default: all, in this order):
   duration_ms     completedAtMs - startedAtMs when both are logged and in order, else the difference
                   of the two events' timestamp_ms, likewise; empty otherwise (never guessed, never
                   negative)
-  status          the result: success, failure, rejected, error, timeout, ...; "incomplete" when the
-                  session ended before the call completed; empty when the completion has no result
+  status          the result: success, failure, rejected, error, timeout, ... as the log words it;
+                  for Claude Code, which words none, ok or failed (is_error), and a refusal's word
+                  (permission-rule, ...); "incomplete" when the session ended before the call
+                  completed; empty when the completion has no result
   exit_code       shell calls: the exit code, when the result has one
   model_call_id   the model response that asked for the call
   file            the input it came from (<stdin> for standard input)
@@ -46,6 +48,14 @@ Columns (--columns picks and orders them; default: all, in this order):
                   its shellId or agentId (empty until then)
   background_ms   from the call's start to that end, when in order (the call itself completes in a
                   second or two)
+  time_source     where started_at, completed_at and duration_ms come from: call (the call's own
+                  startedAtMs/completedAtMs), event (the times on the lines that started and
+                  completed it: timestamp_ms, Claude Code's timestamp), call/event or event/call
+                  when start and end come from different clocks (then no duration); empty when the
+                  log gives the call no time (2025 logs, Claude Code before mid-2026). Only with
+                  --columns
+  parent_id       a subagent's call: the call_id of the task call that started the subagent (Claude
+                  Code's parent_tool_use_id); empty for the session's own calls. Only with --columns
 
 Order: one row per call, in the order the calls started. A row is written as soon as it and every
 call started before it in its session have completed, so parallel calls that finish out of order
@@ -75,7 +85,9 @@ Formats:
           hover, and a table of the calls. A chart needs the whole run, so the page is written
           when the input ends and memory holds one small record per call (csv/tsv/ndjson hold
           only the rows behind a running call); --columns, --no-header, --safe-csv, --multiline,
-          -H, --no-filename, --follow and --jobs do not apply. Logs without timestamps (2025) are drawn in start order, one unit per call.
+          -H, --no-filename, --follow and --jobs do not apply. A session whose log holds no time
+          at all (2025 logs, Claude Code's before mid-2026) gets no chart: its calls are listed in
+          start order, and the page says why.
 On a terminal, control characters and escape sequences in cells are shown escaped (\\u001b,
 \\n), so a log's text cannot retitle or clear it; into a file or a pipe, cells are the data.
 
@@ -111,13 +123,13 @@ export function timelineColumns(columns: readonly TimelineColumn[] | undefined, 
 }
 
 function parseColumns(value: string): TimelineColumn[] {
-  const valid = `valid columns: ${TIMELINE_COLUMNS.join(",")}`;
+  const valid = `valid columns: ${ALL_TIMELINE_COLUMNS.join(",")}`;
   const names = value.split(",").map((s) => s.trim());
   const seen = new Set<string>();
   for (const name of names) {
     if (name === "") throw new InvalidArgumentError(`empty column name; ${valid}`);
-    if (!(TIMELINE_COLUMNS as readonly string[]).includes(name)) {
-      throw new InvalidArgumentError(`unknown column ${JSON.stringify(name)}${didYouMean(name, TIMELINE_COLUMNS)}; ${valid}`);
+    if (!(ALL_TIMELINE_COLUMNS as readonly string[]).includes(name)) {
+      throw new InvalidArgumentError(`unknown column ${JSON.stringify(name)}${didYouMean(name, ALL_TIMELINE_COLUMNS)}; ${valid}`);
     }
     if (seen.has(name)) throw new InvalidArgumentError(`column ${JSON.stringify(name)} given twice`);
     seen.add(name);

@@ -27,23 +27,28 @@ errors (an unreadable input file or schema, a directory without logs, a schema t
 compile or recurses without end) go to stderr as "cursorlog: error ..."; the summary counts only the files read.
 
 Checks:
-  (keyword)            each line against its type's schema: the bundled ones ('cursorlog schema'
-                       prints them) or --schema's; the event's type picks the schema
+  (keyword)            each line against its type's schema: the bundled ones of the file's own
+                       agent (cursor-agent's, or Claude Code's, schemas/claude-code: each file is
+                       read as its first event says, or as --agent says; 'cursorlog schema
+                       [--agent claude]' prints them) or --schema's; the event's type picks one
   parse                the line is not a JSON object
   utf8                 the line is not valid UTF-8 (other commands read the bad bytes as U+FFFD)
   duplicate-key        a key repeated in one object: a warning, an error with --strict (every
                        command uses the last value, as JSON.parse and jq do)
   unknown-type         a type no schema knows: a warning, an error with --strict
-  unknown-kind         a tool kind (…ToolCall key) no schema knows: a warning, an error with --strict
+  unknown-kind         a tool kind (…ToolCall key of a cursor-agent line) no schema knows: a
+                       warning, an error with --strict
   unknown-field        --strict only: a field no schema names, to catch format drift early
   agent-message        warning: a line that does not begin like JSON (no {, [ or " first) is the
                        agent CLI's own text, its stderr merged into the log (2>&1); a failed run
                        ends with one, e.g. RetriableError: …, and no-result quotes it
-Lifecycle, per session (a session starts at each system/init, after a result, and with each file);
---no-lifecycle turns these off:
+Lifecycle, per session (a session starts at each system/init, after a result, and with each file;
+a Claude Code session keeps the lines after its result that are still its own: a background
+task's end, a subagent's last lines); --no-lifecycle turns these off:
   no-session           a file holds no session at all (empty, blank lines, only the agent CLI's
                        text): the agent never started; --allow-empty accepts it
-  no-init              the session does not start with system/init
+  no-init              the session does not start with system/init (lines that tell nothing, as
+                       Claude Code's hooks and command lists, may come before it)
   no-result            the session ends without a result (crash, kill, truncated log)
   unfinished-call      a started tool call never completes
   duplicate-start      a call id starts again while its call is open
@@ -65,7 +70,8 @@ Formats:
           (::warning for warnings), then the summary line; name the logs by repository-relative paths
 
 --schema PATH: a JSON Schema 2020-12 file, used alone, or a directory of *.json schemas that $ref
-each other by $id or file name, whose entry is cursor-agent-event.schema.json (or the only file).
+each other by $id or file name, whose entry is cursor-agent-event.schema.json or
+claude-code-event.schema.json (or the only file); it checks every file, whatever its agent.
 Every event goes to the entry; known types and tool kinds are read from its if/then dispatch.
 Schemas are compiled before any input is read. Their patterns run in linear time (re2js, with
 JavaScript's meaning), so a value cannot make a pattern hang the run; a pattern with lookaround or a

@@ -615,10 +615,9 @@ function skipUnread(needs: { thinking?: boolean; user?: boolean; text?: boolean 
 /**
  * Claude Code's `claude -p --output-format stream-json --verbose` (AGENTS §1).
  *
- * `callLineType` is `assistant`, the lines that start calls; but a call's result is told by a
- * `user` line (and a refusal by a `system/permission_denied` line before it), so filter's --tool
- * and --status, which read only lines of that one type, cannot select Claude Code's calls by it:
- * they must read every line of a Claude Code log (see the report of issue 27's dialect).
+ * No `callLineTypes`: a call starts in an `assistant` line, is answered in a `user` line and may be
+ * refused by a `system/permission_denied` line before that, so no line type alone tells a call:
+ * filter's --tool and --status select Claude Code's calls through the run model (Step.calls).
  */
 export const claudeDialect: Dialect = {
   agent: "claude",
@@ -627,8 +626,9 @@ export const claudeDialect: Dialect = {
   recognise: recogniseClaude,
   reader: (opts: ReaderOptions) => new ClaudeReader(opts),
   skipUnread,
-  callLineType: "assistant",
+  callLineTypes: undefined,
   linesAfterResult: true,
+  schemaEntryId: "https://cursorlog.dev/schemas/claude-code/claude-code-event.schema.json",
   // Claude Code runs Anthropic's models (through Anthropic's API, or Bedrock or Vertex AI: the stream does not say which).
   genAi: { agent: "claude-code", provider: "anthropic" },
   fieldsRead: FIELDS_READ,

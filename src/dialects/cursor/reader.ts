@@ -381,7 +381,8 @@ export const cursorDialect: Dialect = {
     if (needs.text !== true) types.push("assistant");
     return skipTypes(types);
   },
-  callLineType: "tool_call",
+  callLineTypes: ["tool_call"],
+  schemaEntryId: "https://cursorlog.dev/schemas/cursor-agent-event.schema.json",
   genAi: { agent: "cursor-agent", provider: "cursor" },
   // cursor-agent --print --output-format json: its keys in its order (the stream's result line differs).
   jsonKeyOrder: ["type", "subtype", "is_error", "duration_ms", "duration_api_ms", "result", "session_id", "request_id", "usage"],

@@ -1,6 +1,7 @@
 import type { Call } from "../../model/call.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import { shownPath } from "../shared/run-path.js";
+import { statusCell } from "../timeline/cells.js";
 import { capText } from "./cap.js";
 import { statusClass } from "./status.js";
 import type { HtmlStatusClass } from "./types.js";
@@ -20,7 +21,7 @@ export interface CallRecord {
   target: string;
   /** The target ends with a path: the table cuts it in its middle, keeping the file name. */
   path: boolean;
-  /** The agent's word for the outcome (Call.arm); "" without one; "incomplete" when the session ended first. */
+  /** As the csv `status`: the agent's word for the outcome, else the model's (ok, failed); "" without one; "incomplete" when the session ended first. */
   status: string;
   /** Its colour: the model's status bin (status.ts). */
   cls: HtmlStatusClass;
@@ -33,6 +34,8 @@ export interface CallRecord {
   /** A background task: when it ended, and how long from the call's start (BackgroundEnd). */
   backgroundEndMs?: number;
   backgroundMs?: number;
+  /** A subagent's call: the id of the task call that started the subagent (Call.parentId). */
+  parentId?: string;
 }
 
 /**
@@ -47,14 +50,14 @@ export function callRecordOf(call: Call, cwd?: string): CallRecord {
     return shownPath(p, cwd);
   });
   const { timing } = call;
-  return {
+  const record: CallRecord = {
     seq: call.seq,
     id: capText(call.id, ID_MAX),
     kind: escapeControls(capText(call.kind, 100)),
     action: escapeControls(capText(call.label, 200)),
     target: escapeControlsKeepLines(capText(target, TARGET_MAX)),
     path,
-    status: call.status === "open" ? "incomplete" : escapeControls(capText(call.arm ?? "", 100)),
+    status: escapeControls(capText(statusCell(call) ?? "", 100)),
     cls: statusClass(call),
     exit: call.exitCode ?? null,
     startedMs: timing.start?.ms,
@@ -62,4 +65,6 @@ export function callRecordOf(call: Call, cwd?: string): CallRecord {
     durationMs: timing.durationMs,
     line: call.startLine ?? call.endLine ?? 0,
   };
+  if (call.parentId !== undefined) record.parentId = capText(call.parentId, ID_MAX);
+  return record;
 }

@@ -2,7 +2,8 @@ import { MIN_BAR } from "../shared/lanes.js";
 import { LANE_PX } from "./style.js";
 
 /**
- * The part of the page's script that draws one session's chart: lanes, bars, grid and axis. Plain
+ * The part of the page's script that draws one session's chart (a session with times: without
+ * any, the page lists its calls and draws none): lanes, bars, grid and axis. Plain
  * ES5-style functions (it runs inside PAGE_SCRIPT's closure, which defines `el`); positions are
  * percentages of the axis, so the chart follows the window's width. Log text goes in with
  * textContent only (through `el`) or as attribute values.
@@ -37,13 +38,7 @@ function pct(v, span) { return (v / span) * 100; }
 
 /** [position on the axis, text] pairs. */
 function ticks(s, view) {
-  var out = [], i, step;
-  if (s.axis === "sequence") {
-    step = niceStep(s.span / 12, [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]);
-    for (i = step; i <= s.span; i += step) out.push([i - 0.5, "call " + i]);
-    return out;
-  }
-  step = niceStep(view / 9, STEPS);
+  var out = [], i, step = niceStep(view / 9, STEPS);
   for (i = 0; i <= view; i += step) out.push([i, i === 0 ? "0" : tickLabel(i, step)]);
   return out;
 }
@@ -69,12 +64,12 @@ function drawChart(s, section) {
   var tk = ticks(s, view);
   for (i = 0; i < tk.length; i++) {
     var x = pct(tk[i][0], view);
-    if (s.axis === "time" && i > 0) {
+    if (i > 0) {
       var g = el("div", "grid");
       g.style.left = x + "%";
       plot.appendChild(g);
     }
-    var t = el("span", i === 0 && s.axis === "time" ? "first" : x > 97 ? "last" : null, tk[i][1]);
+    var t = el("span", i === 0 ? "first" : x > 97 ? "last" : null, tk[i][1]);
     t.style.left = x + "%";
     axis.appendChild(t);
   }
@@ -90,8 +85,7 @@ function drawChart(s, section) {
   chart.appendChild(gutter);
   chart.appendChild(plot);
   chart.appendChild(axis);
-  chart.appendChild(el("p", "axis-title", (s.axis === "time" ? "time since the session's first logged event" : "calls in start order") +
-    (open ? "; dashed line: the session's end" : "")));
+  chart.appendChild(el("p", "axis-title", "time since the session's first logged event" + (open ? "; dashed line: the session's end" : "")));
   section.appendChild(chart);
 }
 
@@ -112,8 +106,7 @@ function drawBar(s, c, view) {
   var x1 = c.x1;
   var w = Math.max(pct(x1 - c.x0, view), MIN_PCT), left = Math.min(pct(c.x0, view), 100 - w);
   b.style.left = left + "%";
-  // Units of a sequence axis touch: a 2px gap tells them apart.
-  b.style.width = s.axis === "sequence" ? "calc(" + w + "% - 2px)" : w + "%";
+  b.style.width = w + "%";
   b.style.top = c.lane * LANE + 4 + "px";
   b.setAttribute("data-call-id", c.id);
   b.setAttribute("data-seq", String(c.seq));

@@ -5,14 +5,14 @@
  */
 export const HOVER_SCRIPT = `
 function tipLines(s, c) {
-  var lines = ["#" + c.seq + " " + c.action, c.target];
+  var lines = ["#" + c.seq + " " + c.action + (c.parent !== undefined ? " (subagent of #" + c.parent + ")" : ""), c.target];
   var st = statusText(c.status) + (c.exit !== null ? ", exit " + c.exit : "");
   if (c.ms !== null) st += " \\u00b7 " + fmtMs(c.ms);
   else if (c.cls === "incomplete") st += " \\u00b7 still running when the session ended";
   else st += " \\u00b7 duration not logged";
   lines.push(st);
+  // Where the bar is, in the words of the page's note on dashed bars (only a timed session has bars).
   if (s.axis === "time") {
-    // Where the bar is, in the words of the page's note on dashed bars.
     if (c.missing === "start") lines.push("start not logged: drawn at its completion, +" + fmtMs(c.x0));
     else if (c.missing === "end") lines.push("started at +" + fmtMs(c.x0) + "; end not logged: drawn with the least width");
     else if (c.missing === "both") lines.push("time not logged: drawn at the start of the call before it");

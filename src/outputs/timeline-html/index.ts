@@ -1,5 +1,5 @@
 import type { Reporter } from "../../diagnostics.js";
-import { forcedDialect } from "../../dialects/index.js";
+import { dialectOf, forcedDialect } from "../../dialects/index.js";
 import { drive } from "../../driver/driver.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
 import type { Run } from "../../model/run.js";
@@ -28,6 +28,12 @@ export function toTimelineHtml(opts: TimelineHtmlOptions, reporter: Reporter): S
   /** Sessions over, laid out when the page is written (a long layout pauses there for signals). */
   const closed: (HtmlSessionAcc | undefined)[] = [];
   let acc: HtmlSessionAcc | undefined;
+  /**
+   * A run that ended with its result but whose lines may go on after it (Dialect.linesAfterResult:
+   * Claude Code's background task ends, a subagent's last calls): kept open until the next run
+   * begins or its file ends, so that what they tell is drawn.
+   */
+  let after: HtmlSessionAcc | undefined;
 
   function* page(): Generator<string> {
     const sessions: HtmlSession[] = [];
@@ -38,36 +44,59 @@ export function toTimelineHtml(opts: TimelineHtmlOptions, reporter: Reporter): S
     yield* timelineHtmlPage({ sessions });
   }
 
+  /** The session is over: keep its page data. */
+  function close(a: HtmlSessionAcc): void {
+    // A call still open is drawn as the run's open calls tell it (what its start kept), as
+    // every command tells it (show, the cut-off message), not as its start line wrote it.
+    for (const c of a.run.eachOpenCall?.() ?? a.run.openCalls()) callHtml(a, c);
+    closed.push(a);
+  }
+
+  function closeAfter(): undefined {
+    if (after !== undefined) close(after);
+    after = undefined;
+    return undefined;
+  }
+
+  /** The session a call of `run` belongs to. */
+  const accOf = (run: Run): HtmlSessionAcc | undefined => (acc?.run === run ? acc : after?.run === run ? after : undefined);
+
   return drive(
     {
       runStart(run: Run) {
+        closeAfter();
         acc = startHtmlSession(run);
         return undefined;
       },
-      callStarted(call: Call) {
-        if (acc !== undefined) callHtml(acc, call);
+      callStarted(call: Call, run: Run) {
+        const a = accOf(run);
+        if (a !== undefined) callHtml(a, call);
         return undefined;
       },
-      callDone(call: Call) {
-        if (acc !== undefined) callHtml(acc, call);
+      callDone(call: Call, run: Run) {
+        const a = accOf(run);
+        if (a !== undefined) callHtml(a, call);
         return undefined;
       },
-      backgroundEnd(end: BackgroundEnd) {
-        if (acc !== undefined) backgroundEndHtml(acc, end);
+      backgroundEnd(end: BackgroundEnd, run: Run) {
+        const a = accOf(run);
+        if (a !== undefined) backgroundEndHtml(a, end);
         return undefined;
       },
       // The session is over (its result, the next session, the end of its file): keep its page data.
       runEnd(run: Run) {
         if (acc !== undefined && acc.run === run) {
-          // A call still open is drawn as the run's open calls tell it (what its start kept), as
-          // every command tells it (show, the cut-off message), not as its start line wrote it.
-          for (const c of run.eachOpenCall?.() ?? run.openCalls()) callHtml(acc, c);
-          closed.push(acc);
+          if (run.result !== undefined && dialectOf(run.agent)?.linesAfterResult === true) after = acc;
+          else close(acc);
         }
         acc = undefined;
         return undefined;
       },
-      finish: () => page(),
+      fileEnd: () => closeAfter(),
+      finish() {
+        closeAfter();
+        return page();
+      },
     },
     reporter,
     {

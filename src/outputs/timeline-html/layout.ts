@@ -17,7 +17,8 @@ export interface Layout {
  * time the axis is time: it runs from the session's first logged time to its last (events and
  * calls alike); a call with one of its two times is placed at that time, one with neither at the
  * start of the call before it (both flagged approx); an incomplete call runs to the end of the
- * axis. Without any time (2025 logs) call n takes the unit [n-1, n], an incomplete one [n-1, end].
+ * axis. Without any time (2025 logs, Claude Code's before mid-2026) nothing tells how long a call
+ * took or which calls ran at once: call n is only [n-1, n] in one lane, and the page draws no chart.
  * A call whose background task's end is logged keeps its lane up to that end
  * (`bg`), drawn apart from its bar. `firstTs`/`lastTs`: the events' range.
  */
@@ -74,14 +75,13 @@ export function* layoutCalls(records: readonly CallRecord[], firstTs: number | u
   } else {
     span = Math.max(records.length, 1);
     for (const r of records) {
-      const end = r.cls === "incomplete" ? span : r.seq;
-      intervals.push({ start: r.seq - 1, end });
-      ends.push(end);
+      intervals.push({ start: r.seq - 1, end: r.seq });
+      ends.push(r.seq);
       approx.push(false);
       bg.push(undefined);
     }
   }
-  const lanes = yield* packLanesSteps(intervals, span * MIN_BAR);
+  const lanes = timed ? yield* packLanesSteps(intervals, span * MIN_BAR) : new Array<number>(records.length).fill(0);
   const calls = new Array<HtmlCall>(records.length);
   for (let i = 0; i < records.length; i++) {
     if (i % SLICE === SLICE - 1) yield "";

@@ -77,13 +77,13 @@ function table(s) {
     var c = s.calls[i], tr = el("tr"), st = el("td");
     tr.setAttribute("data-seq", String(c.seq));
     tr.appendChild(el("td", "n", c.seq));
-    tr.appendChild(el("td", "n", c.lane + 1));
+    tr.appendChild(el("td", "n", s.axis === "time" ? c.lane + 1 : "\u2014"));
     tr.appendChild(el("td", "n", s.axis === "time" && (!c.approx || c.missing === "end") ? "+" + fmtMs(c.x0) : "\\u2014"));
     tr.appendChild(el("td", "n", c.ms === null ? "\\u2014" : fmtMs(c.ms)));
     st.appendChild(el("span", "swatch s-" + c.cls));
     st.appendChild(document.createTextNode(" " + statusText(c.status) + (c.exit !== null ? ", exit " + c.exit : "")));
     tr.appendChild(st);
-    tr.appendChild(el("td", null, c.action));
+    tr.appendChild(el("td", null, c.action + (c.parent !== undefined ? " (subagent of #" + c.parent + ")" : "")));
     var tg = el("td", "target", c.path ? null : c.target), cut = c.path ? c.target.search(/[^\\/\\\\]*$/) : 0;
     // A path is cut in its middle: its folders give way, its file name stays.
     if (c.path) tg.appendChild(el("span", "path")).append(el("span", "dir", c.target.slice(0, cut)), el("span", "base", c.target.slice(cut)));
@@ -97,11 +97,12 @@ function table(s) {
 }
 
 function render(run) {
-  var main = document.getElementById("sessions"), files = [], calls = 0, none = false, i, j;
+  var main = document.getElementById("sessions"), files = [], calls = 0, none = false, bars = false, i, j;
   for (i = 0; i < run.sessions.length; i++) {
     var s = run.sessions[i];
     ALL.push(s);
     calls += s.calls.length;
+    if (s.axis === "time" && s.calls.length > 0) bars = true;
     if (files.indexOf(s.file) < 0) files.push(s.file);
     for (j = 0; j < s.calls.length; j++) if (s.calls[j].cls === "none") none = true;
     var sec = el("section", "session");
@@ -111,7 +112,7 @@ function render(run) {
     sec.appendChild(h);
     sec.appendChild(summary(s));
     if (s.axis === "sequence" && s.calls.length > 0) {
-      sec.appendChild(el("p", "note", "This log has no timestamps (the 2025 format): calls are drawn one after another in start order, one unit each, so a bar's length says nothing about how long the call took. A call still open when the session ended runs to its end."));
+      sec.appendChild(el("p", "note", "This log holds no times (cursor-agent's 2025 format, Claude Code's before mid-2026): no chart is drawn. The calls are listed below in the order they started; how long each took, and which ran at the same time, is not in the log."));
     }
     if (s.calls.some(function (c) { return c.bg !== undefined; })) {
       sec.appendChild(el("p", "note", "Hatched: a background shell's command running on after its call completed, up to the ${TASK_END} that ended it."));
@@ -121,7 +122,7 @@ function render(run) {
     }
     if (s.calls.length === 0) sec.appendChild(el("p", "empty", "No tool calls in this session."));
     else {
-      drawChart(s, sec);
+      if (s.axis === "time") drawChart(s, sec);
       sec.appendChild(table(s));
     }
     main.appendChild(sec);
@@ -130,7 +131,7 @@ function render(run) {
   document.getElementById("overview").textContent = run.sessions.length === 0 ? "No sessions in the input." :
     plural(run.sessions.length, "session") + ", " + plural(calls, "tool call") + " from " +
     (files.length > 4 ? files.slice(0, 3).join(", ") + " and " + (files.length - 3) + " more files" : files.join(", ")) +
-    ". Hover or focus a bar for its details.";
+    "." + (bars ? " Hover or focus a bar for its details." : "");
 }
 
 ${HOVER_SCRIPT}

@@ -5,7 +5,7 @@ import type { IsoTime } from "../shared/iso-time.js";
 import { callRecordOf, type CallRecord } from "./call.js";
 import { capText } from "./cap.js";
 import { layoutCalls } from "./layout.js";
-import type { HtmlSession, HtmlStatusClass } from "./types.js";
+import type { HtmlCall, HtmlSession, HtmlStatusClass } from "./types.js";
 
 /** The prompt's first line is kept up to this many characters. */
 export const PROMPT_MAX = 200;
@@ -53,6 +53,7 @@ export function backgroundEndHtml(acc: HtmlSessionAcc, end: BackgroundEnd): void
 export function* finishHtmlSession(acc: HtmlSessionAcc, iso: IsoTime): Generator<"", HtmlSession> {
   const run = acc.run;
   const layout = yield* layoutCalls(acc.calls, run.start?.ms, run.end?.ms);
+  linkSubagentCalls(acc.calls, layout.calls);
   let durationMs: number | null = null;
   let durationSource: HtmlSession["durationSource"] = null;
   if (run.statedDurationMs !== undefined) {
@@ -93,6 +94,22 @@ export function* finishHtmlSession(acc: HtmlSessionAcc, iso: IsoTime): Generator
     byStatus: [...counts].sort((a, b) => rank(a[0]) - rank(b[0]) || b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)),
     calls: layout.calls,
   };
+}
+
+/**
+ * A subagent's calls name the task call that started the subagent (CallRecord.parentId): each gets
+ * that call's seq in the session (HtmlCall.parent). The parents are few: one pass finds them all.
+ */
+function linkSubagentCalls(records: readonly CallRecord[], calls: HtmlCall[]): void {
+  let parents: Map<string, number> | undefined;
+  for (const r of records) if (r.parentId !== undefined) (parents ??= new Map()).set(r.parentId, 0);
+  if (parents === undefined) return;
+  for (const r of records) if (parents.has(r.id)) parents.set(r.id, r.seq);
+  for (let i = 0; i < records.length; i++) {
+    const id = records[i]!.parentId;
+    const seq = id === undefined ? 0 : parents.get(id)!;
+    if (seq > 0) calls[i]!.parent = seq;
+  }
 }
 
 /** Statuses are listed as the legend lists their colours; within a colour, most frequent first. */

@@ -21,7 +21,10 @@ export interface HtmlCall {
   target: string;
   /** Only when the target ends with a path (the table cuts it in its middle, keeping the file name). */
   path?: true;
-  /** The agent's word for the outcome, as written ("" when the completion has none; "incomplete" for a call still open at the end). */
+  /**
+   * As the csv `status`: the agent's word for the outcome, as written, else the model's (ok, failed:
+   * Claude Code writes none); "" when the completion has none; "incomplete" for a call still open at the end.
+   */
   status: string;
   cls: HtmlStatusClass;
   /** Where the bar starts and ends on the axis: ms since the session's start, or call units without times. */
@@ -42,6 +45,8 @@ export interface HtmlCall {
   /** A call that ran on in the background, whose task's end the log has: where it ended on the axis, and the time from the call's start. */
   bg?: number;
   bgMs?: number | null;
+  /** A subagent's call: the seq of the task call that started the subagent, in this session. */
+  parent?: number;
 }
 
 export interface HtmlSession {
@@ -65,7 +70,10 @@ export interface HtmlSession {
   resultSubtype: string | null;
   /** The agent CLI's own message in the session (its own text merged into the log), escaped and capped; null when none. */
   agentMessage: string | null;
-  /** "time": x0/x1 are ms since startedAt; "sequence": no call has a time, each call is one unit. */
+  /**
+   * "time": x0/x1 are ms since startedAt; "sequence": the log gives no time at all (no call's, no
+   * line's): no chart is drawn, the calls are listed in start order (x0/x1 are seq - 1 and seq, one lane).
+   */
   axis: "time" | "sequence";
   /** Length of the axis (ms, or units). */
   span: number;

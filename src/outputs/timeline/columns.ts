@@ -24,7 +24,17 @@ export const TIMELINE_COLUMNS = [
   "background_ms",
 ] as const;
 
-export type TimelineColumn = (typeof TIMELINE_COLUMNS)[number];
+/**
+ * Columns written only when --columns names them (their cells follow the default ones'): the
+ * default header stays the documented one, one header for every input whatever its agent (a
+ * folder of several agents' logs is one table).
+ */
+export const OPT_IN_TIMELINE_COLUMNS = ["time_source", "parent_id"] as const;
+
+/** Every column --columns accepts, indexed like the cell array. */
+export const ALL_TIMELINE_COLUMNS = [...TIMELINE_COLUMNS, ...OPT_IN_TIMELINE_COLUMNS] as const;
+
+export type TimelineColumn = (typeof ALL_TIMELINE_COLUMNS)[number];
 
 /** One cell: text, a number we computed, or nothing (empty in CSV/TSV, null in NDJSON). */
 export type TimelineCell = string | number | undefined;

@@ -1,14 +1,14 @@
 import { escapeControls } from "../../sanitize.js";
 import { csvField } from "../shared/csv-field.js";
 import { safeCell } from "../shared/safe-cell.js";
-import { TIMELINE_COLUMNS, type TimelineCell, type TimelineColumn } from "./columns.js";
+import { ALL_TIMELINE_COLUMNS, type TimelineCell, type TimelineColumn } from "./columns.js";
 import { tsvField } from "../shared/tsv-field.js";
 
 export type TimelineFormat = "csv" | "tsv" | "ndjson";
 
 export interface TimelineLineOptions {
   format: TimelineFormat;
-  /** The columns to write, in order (a subset of TIMELINE_COLUMNS). */
+  /** The columns to write, in order (a subset of ALL_TIMELINE_COLUMNS). */
   columns: readonly TimelineColumn[];
   /** `--safe-csv`: text cells that start like a formula get a leading `'`. */
   safe: boolean;
@@ -28,7 +28,7 @@ export interface TimelineLineOptions {
 export interface TimelineLines {
   /** The header line (with its LF); "" for NDJSON, which has none. */
   header: string;
-  /** One record, LF-terminated. `cells` is indexed like TIMELINE_COLUMNS. */
+  /** One record, LF-terminated. `cells` is indexed like ALL_TIMELINE_COLUMNS. */
   line(cells: readonly TimelineCell[]): string;
 }
 
@@ -38,7 +38,7 @@ export interface TimelineLines {
  * (quote / escape only when needed). Numbers are ours and never need quoting.
  */
 export function timelineLines(opts: TimelineLineOptions): TimelineLines {
-  const index = opts.columns.map((c) => TIMELINE_COLUMNS.indexOf(c));
+  const index = opts.columns.map((c) => ALL_TIMELINE_COLUMNS.indexOf(c));
   const safe = opts.safe;
   const tty = opts.escape === true ? escapeControls : (s: string) => s;
   if (opts.format === "ndjson") {

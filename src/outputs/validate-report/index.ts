@@ -11,12 +11,36 @@ import { schemaErrors } from "../../validate/schema/findings.js";
 import type { UnknownFields } from "../../validate/unknown-fields.js";
 import type { Validators } from "../../validate/validators.js";
 
-export interface ValidateReportOptions {
+/** A schema set as validate uses it: its validators and, with --strict, its field walk. */
+export interface SchemaSetInUse {
   validators: Validators;
+  unknownFields?: UnknownFields | undefined;
+}
+
+/**
+ * The bundled schema sets, by their entry's `$id` (Dialect.schemaEntryId), each loaded when a file
+ * of its dialect first needs it (Stage.ready): a cursor-agent validate never loads Claude Code's.
+ */
+export interface DialectSchemas {
+  /** The set whose entry is `id`, once loaded. */
+  get(id: string): SchemaSetInUse | undefined;
+  load(id: string): Promise<void>;
+}
+
+export interface ValidateReportOptions {
+  /** Every file's schemas (--schema); with `bundled`, unused but for its type. */
+  validators: Validators;
+  /**
+   * The bundled sets: each file is checked against its own dialect's (decided at its first event,
+   * as every command decides, or `agent`). Undefined: `validators` checks every file (--schema).
+   */
+  bundled?: DialectSchemas | undefined;
+  /** The log's format, forced (`--agent`): an agent's name; undefined: each file's own. */
+  agent?: string | undefined;
   format: DiagnosticFormat;
   /** Unknown types and kinds are errors, not warnings. */
   strict: boolean;
-  /** --strict: also report the fields no schema names. */
+  /** --strict: also report the fields no schema names (with `validators`; a bundled set has its own). */
   unknownFields?: UnknownFields;
   /** Session checks across events (--no-lifecycle turns them off). */
   lifecycle: boolean;
@@ -32,6 +56,9 @@ export interface ValidateReport extends Stage {
 }
 
 import { KIND_KEYS_PATH, toolKindKeys } from "../../dialects/cursor/tool-call.js";
+import { cursorDialect } from "../../dialects/cursor/reader.js";
+import type { Dialect } from "../../dialects/dialect.js";
+import { dialectFor, forcedDialect } from "../../dialects/index.js";
 import { duplicateKeys } from "../../validate/duplicate-keys.js";
 import { firstInvalidUtf8 } from "../../validate/invalid-utf8.js";
 
@@ -54,8 +81,22 @@ const NOT_ONE_PER_LINE = "not one JSON object per line: this value spans several
  * A valid event costs one Map lookup and one precompiled validator call, and allocates nothing here.
  */
 export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter): ValidateReport {
-  const { byType, entry, types, toolKinds } = opts.validators;
-  const lifecycle = opts.lifecycle ? new LifecycleChecker(opts.allowEmpty === true) : undefined;
+  const forced = forcedDialect(opts.agent);
+  const lifecycle = opts.lifecycle ? new LifecycleChecker(opts.allowEmpty === true, forced) : undefined;
+  const given: SchemaSetInUse = { validators: opts.validators, unknownFields: opts.unknownFields };
+  /**
+   * The schemas the current file is checked against, and whether its lines have cursor-agent's
+   * tool-kind keys (toolKindKeys reads `tool_call` lines: no other agent's); decided at the file's
+   * first event, undefined before it.
+   */
+  let file: { set: SchemaSetInUse; kinds: boolean } | undefined;
+  const dialectOf = (rec: JsonRecord): Dialect => forced ?? dialectFor(rec.value);
+  function fileOf(rec: JsonRecord): { set: SchemaSetInUse; kinds: boolean } {
+    const d = dialectOf(rec);
+    const set = opts.bundled === undefined ? given : opts.bundled.get(d.schemaEntryId);
+    if (set === undefined) throw new Error(`the schemas of ${d.name} are not loaded (Stage.ready was not asked)`);
+    return { set, kinds: d === cursorDialect };
+  }
   const unknownSeverity: Finding["severity"] = opts.strict ? "error" : "warning";
   /** The files read: a file that could not be opened or read before its first line is not one. */
   let files = 0;
@@ -119,7 +160,9 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
   }
 
   /** The checks of one line on its own: their diagnostics; lineBad tells whether one was an error. */
-  function checkLine(rec: JsonRecord): string {
+  function checkLine(rec: JsonRecord, { set, kinds: kindKeys }: { set: SchemaSetInUse; kinds: boolean }): string {
+    const { byType, entry, types, toolKinds } = set.validators;
+    const unknownFields = set.unknownFields;
     const ev = rec.value;
     const type = ev.type;
     const own = typeof type === "string" ? byType.get(type) : undefined;
@@ -144,7 +187,7 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       }
       if (opts.strict) lineBad = true;
     }
-    if (!runValidator(validate, rec)) {
+    if (!runValidator(validate, rec, set.validators)) {
       lineBad = true;
       for (const e of schemaErrors(validate.errors)) {
         const f: Finding = { file: rec.file, line: rec.line, severity: "error", rule: "schema", path: e.path, message: e.message, keyword: e.keyword };
@@ -159,14 +202,14 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       return out;
     }
     // The line's own tool-kind keys (the dialect reads them), checked against the schemas'.
-    const kinds = toolKinds === undefined ? undefined : toolKindKeys(ev);
+    const kinds = toolKinds === undefined || !kindKeys ? undefined : toolKindKeys(ev);
     for (const key of kinds ?? []) {
       if (toolKinds!.has(key)) continue;
       out += emit({ file: rec.file, line: rec.line, severity: unknownSeverity, rule: "unknown-kind", path: KIND_KEYS_PATH, message: `unknown tool kind ${quote(key)}` });
       if (opts.strict) lineBad = true;
     }
-    if (opts.unknownFields !== undefined) {
-      for (const u of opts.unknownFields.find(ev)) {
+    if (unknownFields !== undefined) {
+      for (const u of unknownFields.find(ev)) {
         const path = `${u.parent}/${u.key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
         out += emit({ file: rec.file, line: rec.line, severity: "error", rule: "unknown-field", path, message: `unknown field ${quote(u.key)}` });
         lineBad = true;
@@ -176,7 +219,7 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
   }
 
   /** The validator's answer; a stack overflow on a shallow value is the schema's fault (status 3). */
-  function runValidator(validate: Validators["entry"], rec: JsonRecord): boolean {
+  function runValidator(validate: Validators["entry"], rec: JsonRecord, validators: Validators): boolean {
     try {
       return validate(rec.value);
     } catch (err) {
@@ -185,7 +228,7 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       schemaLoops = stopped = true;
       let file: string | undefined;
       try {
-        file = opts.validators.schemaSet().entry.path;
+        file = validators.schemaSet().entry.path;
       } catch {
         // the bundled set could not be read: the message stands without a file
       }
@@ -199,12 +242,19 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
     get stopped() {
       return stopped;
     },
+    ready(rec: JsonRecord) {
+      // At a file's first event: its dialect's bundled schemas, loaded if they are not yet.
+      if (file !== undefined || opts.bundled === undefined || stopped) return undefined;
+      const id = dialectOf(rec).schemaEntryId;
+      return opts.bundled.get(id) === undefined ? opts.bundled.load(id) : undefined;
+    },
     record(rec: JsonRecord) {
       if (stopped) return undefined;
       inFile = true;
+      file ??= fileOf(rec);
       // A line too deep for the validator throws out of checkLine and comes back through problem(),
       // which counts it: counted here first, it was "2 lines, 1 valid".
-      const out = checkLine(rec);
+      const out = checkLine(rec, file);
       if (schemaLoops) return undefined;
       lines++;
       if (lineBad) invalid++;
@@ -230,12 +280,13 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       lifecycle?.said(p.file, p.line ?? 0, p.message);
       return emit({ file: p.file, line: p.line ?? 0, severity: "warning", rule: "agent-message", path: "", message: `the agent CLI said: ${quote(p.message, 2000)}` });
     },
-    fileEnd(file: string, lastLine: number, unreadable?: boolean) {
+    fileEnd(name: string, lastLine: number, unreadable?: boolean) {
+      file = undefined;
       if (stopped) return undefined;
       if (!unread) files++;
       unread = false;
       inFile = false;
-      const out = lifecycle !== undefined ? emitAll(lifecycle.endFile(file, lastLine, unreadable === true)) : "";
+      const out = lifecycle !== undefined ? emitAll(lifecycle.endFile(name, lastLine, unreadable === true)) : "";
       return out === "" ? undefined : out;
     },
     finish() {

@@ -39,9 +39,12 @@ export const ENTRY_FILE = "cursor-agent-event.schema.json";
  * every `*.json` file in it (not recursive), so files can `$ref` each other by `$id` or by file
  * name; the entry is `entryFile` (`cursor-agent-event.schema.json` unless a bundled set names
  * another, as the Claude Code one does), else the file whose `$id` ends in that name (a copy of the
- * bundled entry under another name, e.g. `cursor-agent-event.json`), else the only file.
+ * bundled entry under another name, e.g. `cursor-agent-event.json`), else the only file. Several
+ * names (each bundled set's entry: validate --schema reads a copy of either set) are tried in
+ * order, each by its file name and then by its `$id`.
  */
-export function readSchemaSet(path: string, entryFile: string = ENTRY_FILE): SchemaSet {
+export function readSchemaSet(path: string, entryFile: string | readonly string[] = ENTRY_FILE): SchemaSet {
+  const entryFiles = typeof entryFile === "string" ? [entryFile] : entryFile;
   let isDir: boolean;
   try {
     isDir = statSync(path).isDirectory();
@@ -60,13 +63,11 @@ export function readSchemaSet(path: string, entryFile: string = ENTRY_FILE): Sch
   }
   if (names.length === 0) throw new SchemaSetError(`no *.json schema files in ${path}`, ExitCode.USAGE_OR_IO);
   const files = names.map((n) => readSchemaFile(join(path, n)));
-  const entry =
-    files.length === 1
-      ? files[0]
-      : (files.find((f) => f.name === entryFile) ?? onlyOne(files.filter((f) => f.base.endsWith(`/${entryFile}`))));
+  let entry = files.length === 1 ? files[0] : undefined;
+  for (const name of entryFiles) entry ??= files.find((f) => f.name === name) ?? onlyOne(files.filter((f) => f.base.endsWith(`/${name}`)));
   if (entry === undefined) {
     throw new SchemaSetError(
-      `${path} holds ${files.length} schema files and no ${entryFile}: name the entry schema that way, or pass its file`,
+      `${path} holds ${files.length} schema files and no ${entryFiles.join(" or ")}: name the entry schema that way, or pass its file`,
       ExitCode.USAGE_OR_IO,
     );
   }
