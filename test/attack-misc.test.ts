@@ -83,7 +83,7 @@ test("export and diff tell a run's 1,000 agent CLI text lines in one warning, as
   const sid = "00000000-0000-4000-8000-000000000026";
   let said = "";
   for (let i = 1; i <= 1000; i++) said += `RetriableError: attempt ${i}\n`;
-  const { dir, log } = tempLog(line(init(sid, { cwd: "/home/dev/app" })) + said + line(result(sid, { duration_ms: 5, is_error: false, result: "" })) + "trailing text\n");
+  const { dir, log } = tempLog(line(init(sid, { cwd: "/home/dev/app", timestamp_ms: 1760000000000 })) + said + line(result(sid, { duration_ms: 5, is_error: false, result: "", timestamp_ms: 1760000000005 })) + "trailing text\n");
   const textOnly = join(dir, "text-only.ndjson");
   writeFileSync(textOnly, said);
   try {

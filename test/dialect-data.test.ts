@@ -19,6 +19,6 @@ test("cursor-agent tells each call on tool_call lines; Claude Code's calls span 
 });
 
 test("Claude Code's runs go on after their result (lines after it stay in the run); cursor-agent's do not", () => {
-  assert.equal(claudeDialect.goesOnAfterResult, true);
-  assert.equal(cursorDialect.goesOnAfterResult, false);
+  assert.equal(claudeDialect.linesAfterResult, true);
+  assert.equal(cursorDialect.linesAfterResult, undefined);
 });
