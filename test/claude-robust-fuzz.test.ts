@@ -4,7 +4,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { test } from "node:test";
 import fc from "fast-check";
+import { claudeDialect } from "../src/dialects/claude/reader.js";
+import { fileChangeOf } from "../src/dialects/claude/file-change.js";
 import { dialectFor } from "../src/dialects/index.js";
+import type { Call } from "../src/model/call.js";
 import type { JsonObject } from "../src/input/record.js";
 import * as C from "./helpers/claude-events.js";
 import { genClaudeLog } from "./helpers/claude-gen.js";
@@ -453,3 +456,32 @@ test("the built CLI on mutated, cut, __proto__ and unpaired Claude Code logs end
   }
 });
 
+// ---------------------------------------------------------------------------------------------
+// A few bytes of log that would make a huge value.
+
+test("an Edit logged without its patch whose replace_all would make a file thousands of times the size of its line: no crash, its after not made up", async () => {
+  // 100 000 a's, each replaced by 100 000 b's: 10^10 characters, past the longest string V8 holds.
+  const before = "a".repeat(100_000);
+  const to = "b".repeat(100_000);
+  const events = [
+    C.init(S, { cwd: "/w" }),
+    C.assistant(S, "msg_1", [C.toolUse("toolu_1", "Edit", { file_path: "/w/a.txt", old_string: "a", new_string: to, replace_all: true })], { at: T0 }),
+    C.user(S, [C.toolResult("toolu_1", "The file /w/a.txt has been updated. All occurrences were replaced.")], { at: T0 + 1, toolUseResult: { filePath: "/w/a.txt", oldString: "a", newString: to, originalFile: before, userModified: false, replaceAll: true } }),
+    C.result(S),
+  ];
+  const bytes = lineBytes(events.map((e) => JSON.stringify(e)));
+  for (const argv of [...VARIANTS, ["diff", "--stat"], ["show", "--diff"]]) judgeObjects(await run(argv, bytes), `cursorlog ${argv.join(" ")}`);
+  // The model: the file's before as logged, its after unknown (no patch, and the replacement is past what the log could hold).
+  const reader = claudeDialect.reader({});
+  let done: Call | undefined;
+  events.forEach((value, i) => {
+    const step = reader.read({ file: "f", line: i + 1, text: "", value });
+    for (const e of step.calls ?? []) if (e.what === "done") done = e.call;
+  });
+  const fc1 = done!.fileChange()!;
+  assert.equal(fc1.before, before);
+  assert.equal(fc1.after, undefined);
+  // A replace_all within bounds still gives the after: 3 occurrences, each 2 characters longer.
+  const small = fileChangeOf("Edit", { filePath: "/w/b.txt", oldString: "x", newString: "xyz", originalFile: "x-x-x\n", replaceAll: true }, undefined)!;
+  assert.equal(small.after, "xyz-xyz-xyz\n");
+});
