@@ -163,17 +163,32 @@ function splitLines(text: string): { lines: string[]; endsWithNewline: boolean }
   return { lines, endsWithNewline };
 }
 
-/** An Edit's `oldString` → `newString` on `before`, when exact and unambiguous; else undefined. */
+/**
+ * An Edit's `oldString` → `newString` on `before`, when exact and unambiguous; else undefined.
+ * With `replaceAll`, the result is made only when it stays within REPLACED_MAX times the strings
+ * the log holds for it (`originalFile` and `newString`): a short `oldString` found everywhere in a
+ * long file, each replaced by a long `newString`, would otherwise make from a line of a few hundred
+ * KB a string of gigabytes (past V8's longest: "Invalid string length"), where the log says nothing
+ * of that after (the patch, which would, is not logged).
+ */
 function replaced(before: string, r: JsonObject): string | undefined {
   const from = r.oldString;
   const to = r.newString;
   if (typeof from !== "string" || typeof to !== "string" || from === "") return undefined;
   const first = before.indexOf(from);
   if (first < 0) return undefined;
-  if (r.replaceAll === true) return before.split(from).join(to);
+  if (r.replaceAll === true) {
+    let count = 0;
+    for (let at = first; at >= 0; at = before.indexOf(from, at + from.length)) count++;
+    if (before.length + count * (to.length - from.length) > REPLACED_MAX * (before.length + to.length)) return undefined;
+    return before.split(from).join(to);
+  }
   if (before.indexOf(from, first + 1) >= 0) return undefined;
   return before.slice(0, first) + to + before.slice(first + from.length);
 }
+
+/** A replace_all's result is made up to this many times the length of `originalFile` and `newString` together (the house's bound on what a line may cost: a small multiple of it). */
+const REPLACED_MAX = 4;
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" ? v : undefined;
