@@ -181,13 +181,19 @@ export class LifecycleChecker {
   }
 
   /** The checks' state of the run a line belongs to: the run in progress, or the one whose result came before it. */
-  private get current(): RunState {
-    return (this.state ?? this.finished?.state)!;
+  /**
+   * The state of the run a line belongs to: the run being read, or the one that ended with its
+   * result and goes on (Claude Code's lines after a result); undefined once that one is told too
+   * (its lines then tell no lifecycle finding: the dialect has put them in a run already over).
+   */
+  private get current(): RunState | undefined {
+    return this.state ?? this.finished?.state;
   }
 
   /** A call completed: a second completion, a completion without a start, one as another kind. */
   private completed(call: Call, r: JsonRecord): void {
     const st = this.current;
+    if (st === undefined) return;
     const id = call.id;
     const startLine = call.startLine;
     if (startLine !== undefined) {
@@ -219,6 +225,7 @@ export class LifecycleChecker {
       else if (tellsSomething(step)) this.tellNoInit();
     }
     const st = this.current;
+    if (st === undefined) return;
     const ev = rec.value;
     let out: Finding[] | undefined;
     const sid = ev.session_id;

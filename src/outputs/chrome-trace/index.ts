@@ -96,7 +96,8 @@ export function runEvents(rec: RunRecord): object[] {
       intervals.push({ start, end });
       approx.push(!open && (startMs === undefined || d === undefined));
     } else {
-      intervals.push({ start: c.seq - 1, end: open ? span : c.seq - 1 });
+      // No time in the run at all: each call zero-length at its place in start order, one lane (as the HTML page lists them).
+      intervals.push({ start: c.seq - 1, end: c.seq - 1 });
       approx.push(false);
     }
   }
@@ -105,7 +106,7 @@ export function runEvents(rec: RunRecord): object[] {
     const at = calls[i]!.background?.at;
     return at === undefined ? iv : { start: iv.start, end: Math.max(iv.end, at.ms - lo) };
   });
-  const lanes = packLanes(timed ? packed : calls.map((c) => ({ start: c.seq - 1, end: c.status === "open" ? span : c.seq })), span * MIN_BAR);
+  const lanes = timed ? packLanes(packed, span * MIN_BAR) : calls.map(() => 0);
   const laneCount = lanes.reduce((n, l) => Math.max(n, l + 1), 0);
   for (let l = 0; l < laneCount; l++) {
     out.push({ ph: "M", pid, tid: l + 1, name: "thread_name", args: { name: `lane ${l + 1}` } });
