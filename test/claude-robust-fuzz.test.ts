@@ -518,3 +518,36 @@ test(`a line of ${WIDE} tool_use blocks and a line of their ${WIDE} tool_results
     if (argv[0] === "timeline" && argv.length === 1) assert.equal(r.stdout.split("\n").length - 2, WIDE, context);
   }
 });
+
+test("a user line's tool_result_meta is read once for the line, not once for each of its tool_results (2 000 results and 2 000 entries: 4 000 000 reads before)", () => {
+  const n = 2000;
+  const entries = Array.from({ length: n }, (_, i) => ({ id: `toolu_other${i}`, non_execution_kind: "permission-rule" }));
+  // Two entries for call 7: the first decides; call 11 has an entry without a word.
+  entries[5] = { id: "toolu_7", non_execution_kind: "permission-rule" };
+  entries[6] = { id: "toolu_7", non_execution_kind: "hook" };
+  entries[9] = { id: "toolu_11", non_execution_kind: "" };
+  let reads = 0;
+  const meta = new Proxy(entries, {
+    get(target, key, receiver) {
+      if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  const uses: JsonObject[] = [];
+  const results: JsonObject[] = [];
+  for (let i = 0; i < n; i++) {
+    uses.push(C.toolUse(`toolu_${i}`, "Bash", { command: `echo ${i}` }));
+    results.push(C.toolResult(`toolu_${i}`, `${i}`, i === 7));
+  }
+  const reader = claudeDialect.reader({});
+  const read = (value: JsonObject, line: number) => reader.read({ file: "f", line, text: "", value });
+  read(C.init(S, { version: "2.1.15" }), 1);
+  read(C.assistant(S, "msg_1", uses, { early: true }), 2);
+  const step = read({ ...C.user(S, results, { early: true }), tool_result_meta: meta as unknown as JsonObject[] }, 3);
+  assert.ok(reads <= 2 * n, `${reads} reads of tool_result_meta's ${n} entries`);
+  const calls = (step.calls ?? []).map((e) => e.call);
+  assert.equal(calls.length, n);
+  assert.deepEqual([calls[7]!.status, calls[7]!.arm], ["refused", "permission-rule"]);
+  assert.deepEqual([calls[11]!.status, calls[11]!.arm], ["ok", undefined]);
+  assert.deepEqual([calls[3]!.status, calls[3]!.arm], ["ok", undefined]);
+});
