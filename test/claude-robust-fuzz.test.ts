@@ -444,7 +444,7 @@ test("the built CLI on mutated, cut, __proto__ and unpaired Claude Code logs end
     ? inputs.flatMap((input) => [...PLAIN, ...LENIENT].map((argv) => ({ argv, input })))
     : PLAIN.map((argv, k) => ({ argv: k % 2 === 1 ? [...argv, "--lenient"] : argv, input: inputs[k % inputs.length]! }));
   for (const { argv, input } of runs) {
-    const r = spawnSync("node", ["bin/cursorlog.js", ...argv], { input: input.bytes, timeout: 10_000, encoding: "utf8", maxBuffer: 1 << 28, env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", TZ: "UTC" } });
+    const r = spawnSync("node", ["bin/cursorlog.js", ...argv], { input: input.bytes, timeout: 10_000, killSignal: "SIGKILL", encoding: "utf8", maxBuffer: 1 << 28, env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", TZ: "UTC" } });
     const context = `cursorlog ${argv.join(" ")} < ${input.what} ${show(input.bytes.toString("utf8"), 120)}`;
     assert.equal(r.error, undefined, `${context}: ${r.error?.message} (a hang ends in ETIMEDOUT)`);
     if (isValidateAfterResult(argv, valuesOf(input.bytes))) continue;
@@ -484,4 +484,70 @@ test("an Edit logged without its patch whose replace_all would make a file thous
   // A replace_all within bounds still gives the after: 3 occurrences, each 2 characters longer.
   const small = fileChangeOf("Edit", { filePath: "/w/b.txt", oldString: "x", newString: "xyz", originalFile: "x-x-x\n", replaceAll: true }, undefined)!;
   assert.equal(small.after, "xyz-xyz-xyz\n");
+});
+
+// ---------------------------------------------------------------------------------------------
+// A line that tells many calls at once (2.1.15: a message's tool_use blocks in one assistant line,
+// their results in one user line).
+
+/** A 2.1.15 run whose one assistant line holds `n` Bash tool_use blocks, answered by one user line of `n` tool_results (every third an error). */
+function wideLines(n: number): Buffer {
+  const uses: JsonObject[] = [];
+  const results: JsonObject[] = [];
+  for (let i = 0; i < n; i++) {
+    uses.push(C.toolUse(`toolu_${i}`, "Bash", { command: `echo ${i}` }));
+    results.push(C.toolResult(`toolu_${i}`, `${i}`, i % 3 === 0));
+  }
+  const events = [C.init(S, { version: "2.1.15" }), C.assistant(S, "msg_1", uses, { early: true }), C.user(S, results, { early: true }), C.result(S)];
+  return lineBytes(events.map((e) => JSON.stringify(e)));
+}
+
+/** Blocks in the wide line: 50 000 in make test (each command ran ~1 s; before, text took 100 s and more of CPU: the driver joined each call's output onto the line's so far), 100 000 in make stress. */
+const WIDE = scaled(50_000, 100_000);
+
+test(`a line of ${WIDE} tool_use blocks and a line of their ${WIDE} tool_results: ${STRESS ? "every command" : "json, text -v, filter, timeline"} (the built CLI) ends within 120 s, one action or row per call`, { timeout: 1_800_000 }, () => {
+  const bytes = wideLines(WIDE);
+  const argvs = STRESS ? [...PLAIN, ["text", "-v"], ["filter", "--pair", "--type", "assistant"], ["timeline", "--format", "html"]] : [["json"], ["text", "-v"], ["filter"], ["timeline"]];
+  for (const argv of argvs) {
+    // A bound for a hang, not a timing: a run takes 1-4 s of CPU; the quadratic join took minutes.
+    const r = spawnSync("node", ["bin/cursorlog.js", ...argv], { input: bytes, timeout: 120_000, killSignal: "SIGKILL", encoding: "utf8", maxBuffer: 1 << 30, env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", TZ: "UTC" } });
+    const context = `cursorlog ${argv.join(" ")} < a line of ${WIDE} tool_use blocks`;
+    assert.equal(r.error, undefined, `${context}: ${r.error?.message} (a hang ends in ETIMEDOUT)`);
+    assertContract({ stdout: r.stdout, stderr: r.stderr, code: r.status ?? -1, both: "" }, context, ["<stdin>"]);
+    if (argv[0] === "text") assert.equal(r.stdout.split("\n").length - 1, WIDE, context);
+    if (argv[0] === "timeline" && argv.length === 1) assert.equal(r.stdout.split("\n").length - 2, WIDE, context);
+  }
+});
+
+test("a user line's tool_result_meta is read once for the line, not once for each of its tool_results (2 000 results and 2 000 entries: 4 000 000 reads before)", () => {
+  const n = 2000;
+  const entries = Array.from({ length: n }, (_, i) => ({ id: `toolu_other${i}`, non_execution_kind: "permission-rule" }));
+  // Two entries for call 7: the first decides; call 11 has an entry without a word.
+  entries[5] = { id: "toolu_7", non_execution_kind: "permission-rule" };
+  entries[6] = { id: "toolu_7", non_execution_kind: "hook" };
+  entries[9] = { id: "toolu_11", non_execution_kind: "" };
+  let reads = 0;
+  const meta = new Proxy(entries, {
+    get(target, key, receiver) {
+      if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  const uses: JsonObject[] = [];
+  const results: JsonObject[] = [];
+  for (let i = 0; i < n; i++) {
+    uses.push(C.toolUse(`toolu_${i}`, "Bash", { command: `echo ${i}` }));
+    results.push(C.toolResult(`toolu_${i}`, `${i}`, i === 7));
+  }
+  const reader = claudeDialect.reader({});
+  const read = (value: JsonObject, line: number) => reader.read({ file: "f", line, text: "", value });
+  read(C.init(S, { version: "2.1.15" }), 1);
+  read(C.assistant(S, "msg_1", uses, { early: true }), 2);
+  const step = read({ ...C.user(S, results, { early: true }), tool_result_meta: meta as unknown as JsonObject[] }, 3);
+  assert.ok(reads <= 2 * n, `${reads} reads of tool_result_meta's ${n} entries`);
+  const calls = (step.calls ?? []).map((e) => e.call);
+  assert.equal(calls.length, n);
+  assert.deepEqual([calls[7]!.status, calls[7]!.arm], ["refused", "permission-rule"]);
+  assert.deepEqual([calls[11]!.status, calls[11]!.arm], ["ok", undefined]);
+  assert.deepEqual([calls[3]!.status, calls[3]!.arm], ["ok", undefined]);
 });

@@ -116,11 +116,14 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
       if (step.ended !== undefined && step.ended.result === undefined) out = ended(step.ended);
       if (step.begun === true && sink.runStart !== undefined) out = more(out, sink.runStart(run, rec));
       if (step.calls !== undefined) {
+        // A line may tell many calls (a Claude Code line of N tool_use blocks): their outputs are
+        // joined once, not each onto the text so far (N copies of a growing text: N² bytes).
+        let calls: Out[] | undefined;
         for (const e of step.calls) {
-          if (e.what === "started") out = sink.callStarted === undefined ? out : more(out, sink.callStarted(e.call, run, rec));
-          else if (e.what === "restarted") out = sink.callRestarted === undefined ? out : more(out, sink.callRestarted(e.call, run, rec));
-          else out = sink.callDone === undefined ? out : more(out, sink.callDone(e.call, run, rec));
+          const o = e.what === "started" ? sink.callStarted?.(e.call, run, rec) : e.what === "restarted" ? sink.callRestarted?.(e.call, run, rec) : sink.callDone?.(e.call, run, rec);
+          if (o !== undefined && o !== "") (calls ??= []).push(o);
         }
+        if (calls !== undefined) out = more(out, calls.length === 1 ? calls[0] : join(calls));
       }
       if (step.backgroundEnd !== undefined && sink.backgroundEnd !== undefined) out = more(out, sink.backgroundEnd(step.backgroundEnd, run, rec));
       if (sink.line !== undefined) out = more(out, sink.line(rec, step));

@@ -496,12 +496,13 @@ class ClaudeReader implements DialectReader {
     else if (Array.isArray(content)) {
       let results = 0;
       for (const b of content) if (isPlainObject(b) && b.type === "tool_result") results++;
+      const kinds = results > 0 ? nonExecutionKinds(ev.tool_result_meta) : undefined;
       let calls: CallEvent[] | undefined;
       for (const b of content) {
         if (!isPlainObject(b)) continue;
         if (b.type === "text" && typeof b.text === "string") said = (said ?? "") + b.text;
         else if (b.type === "tool_result") {
-          const e = this.done(run, rec, b, ts, parent, results === 1);
+          const e = this.done(run, rec, b, ts, parent, results === 1, kinds);
           if (e !== undefined) (calls ??= []).push(e);
         }
       }
@@ -514,7 +515,7 @@ class ClaudeReader implements DialectReader {
   }
 
   /** A tool_result block: the call of its tool_use_id completed (or, with no start in the run, a result alone). */
-  private done(run: ClaudeRun, rec: JsonRecord, b: JsonObject, ts: number | undefined, parent: string | undefined, alone: boolean): CallEvent | undefined {
+  private done(run: ClaudeRun, rec: JsonRecord, b: JsonObject, ts: number | undefined, parent: string | undefined, alone: boolean, kinds: Map<string, string | undefined> | undefined): CallEvent | undefined {
     const id = nonEmpty(b.tool_use_id);
     if (id === undefined) return undefined;
     const ev = rec.value;
@@ -524,7 +525,7 @@ class ClaudeReader implements DialectReader {
     const seq = start?.seq ?? (this.numberUnstarted ? ++run.startedCount : 0);
     const denied = run.denied.get(id);
     if (denied !== undefined) run.denied.delete(id);
-    const word = nonExecutionKind(ev.tool_result_meta, id);
+    const word = kinds?.get(id);
     const refusal: Refusal | undefined = word !== undefined ? { word, message: denied?.message, tool: denied?.tool } : denied;
     const end: ClaudeEnd = {
       line: rec.line,
@@ -578,13 +579,20 @@ class ClaudeReader implements DialectReader {
   }
 }
 
-/** The `non_execution_kind` a line's `tool_result_meta` gives the call `id` (it did not run: a permission rule, …). */
-function nonExecutionKind(meta: unknown, id: string): string | undefined {
+/**
+ * The `non_execution_kind` a line's `tool_result_meta` gives each call id (it did not run: a
+ * permission rule, …), the first entry for an id deciding; undefined without entries. Made once a
+ * line: a 2.1.15 user line answers any number of calls, each looked up in it.
+ */
+function nonExecutionKinds(meta: unknown): Map<string, string | undefined> | undefined {
   if (!Array.isArray(meta)) return undefined;
+  let kinds: Map<string, string | undefined> | undefined;
   for (const m of meta) {
-    if (isPlainObject(m) && m.id === id) return nonEmpty(m.non_execution_kind);
+    if (!isPlainObject(m) || typeof m.id !== "string") continue;
+    kinds ??= new Map();
+    if (!kinds.has(m.id)) kinds.set(m.id, nonEmpty(m.non_execution_kind));
   }
-  return undefined;
+  return kinds;
 }
 
 const SYSTEM = name("system");
