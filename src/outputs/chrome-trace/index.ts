@@ -33,20 +33,23 @@ const NAME_TARGET_MAX = 60;
  * model's (Run.start/end for the run, Call.timing for a call: the OTLP export's too); a call
  * without a time of its own sits at the latest time logged up to its line, zero-length, with
  * `time_absent` in its args; a run without times is laid out in start order, 1 µs per call, with
- * `time_unknown` in its args, and a warning says so. One event per line; a run's events are written
- * when it is over (runStage), so a folder streams.
+ * `time_unknown` in its args, and a warning says so (once, at the first such run). One event per
+ * line; a run's events are written when it is over (runStage), so a folder streams.
  */
 export function toChromeTrace(opts: ChromeTraceOptions, reporter: Reporter): Stage {
   let started = false;
   const tty = opts.escape === true ? escapeControls : (s: string) => s;
   const line = (ev: object): string => tty(JSON.stringify(ev));
+  let toldUntimed = false;
   return runStage(
     { allowIncomplete: opts.allowIncomplete, content: false, messages: true, agent: opts.agent },
     reporter,
     (run) => {
-      if (!isTimed(run.run)) {
+      if (!toldUntimed && !isTimed(run.run)) {
+        // Said once, at the first such run, for all of them (as the OTLP export says it).
+        toldUntimed = true;
         const r = run.run;
-        const message = `${runName(r)} has no time in the log: its events are laid out in start order from 0, 1 µs per call, zero-length, with time_unknown in their args (no time is made up)`;
+        const message = `${runName(r)} has no time in the log: its events are laid out in start order from 0, 1 µs per call, zero-length, with time_unknown in their args (no time is made up), as are those of any other run without times`;
         reporter.report({ severity: "warning", file: r.file, line: r.startLine, message, code: ExitCode.OK });
       }
       const events = runEvents(run).map(line);
