@@ -32,8 +32,9 @@ const NAME_TARGET_MAX = 60;
  * track) with target, status and exit code in their args. Times are µs since the epoch, the run
  * model's (Run.start/end for the run, Call.timing for a call: the OTLP export's too); a call
  * without a time of its own sits at the latest time logged up to its line, zero-length, with
- * `time_absent` in its args; a run without times is laid out in start order, 1 µs per call, with
- * `time_unknown` in its args, and a warning says so (once, at the first such run). One event per
+ * `time_absent` in its args; a run without times is laid out in start order, 1 µs per call, all
+ * zero-length in one lane (as the HTML timeline lists them), with `time_unknown` in their args, and
+ * a warning says so (once, at the first such run). One event per
  * line; a run's events are written when it is over (runStage), so a folder streams.
  */
 export function toChromeTrace(opts: ChromeTraceOptions, reporter: Reporter): Stage {
@@ -99,7 +100,8 @@ export function runEvents(rec: RunRecord): object[] {
       intervals.push({ start, end });
       approx.push(!open && (startMs === undefined || d === undefined));
     } else {
-      intervals.push({ start: c.seq - 1, end: open ? span : c.seq - 1 });
+      // No time in the run: its order only, each call zero-length (one left open too), in one lane, as the HTML timeline lists them.
+      intervals.push({ start: c.seq - 1, end: c.seq - 1 });
       approx.push(false);
     }
   }
@@ -108,7 +110,7 @@ export function runEvents(rec: RunRecord): object[] {
     const at = calls[i]!.background?.at;
     return at === undefined ? iv : { start: iv.start, end: Math.max(iv.end, at.ms - lo) };
   });
-  const lanes = packLanes(timed ? packed : calls.map((c) => ({ start: c.seq - 1, end: c.status === "open" ? span : c.seq })), span * MIN_BAR);
+  const lanes = timed ? packLanes(packed, span * MIN_BAR) : calls.map(() => 0);
   const laneCount = lanes.reduce((n, l) => Math.max(n, l + 1), 0);
   for (let l = 0; l < laneCount; l++) {
     out.push({ ph: "M", pid, tid: l + 1, name: "thread_name", args: { name: `lane ${l + 1}` } });
