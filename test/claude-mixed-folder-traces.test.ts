@@ -3,6 +3,8 @@
 // export --format chrome-trace: the same output, file after file in the folder's order, the same
 // messages, and the exit status of the worst file. (Chrome trace is one document: its processes
 // are numbered across the input, so each file's events are compared with their pid set aside.)
+// One warning is said once per command (per runner with --jobs), not once per file: that a run has
+// no time at all (the exports), at the first such run.
 import assert from "node:assert/strict";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,6 +43,12 @@ async function alone(argv: string[]): Promise<CliResult[]> {
   return out;
 }
 
+const UNTIMED = /^cursorlog: warning \(at .*\): session .* has no time in the log: .*\n/gm;
+/** Stderr without the warning said once per command, and the lines of it there were. */
+function once(stderr: string): [string, string[]] {
+  return [stderr.replace(UNTIMED, ""), stderr.match(UNTIMED) ?? []];
+}
+
 /** The worst status of the files alone (what one run over them all exits with). */
 function worst(rs: CliResult[]): number {
   return Math.max(...rs.map((r) => r.code));
@@ -51,7 +59,13 @@ for (const argv of [["diff"], ["diff", "--stat"], ["diff", "--name-only"], ["exp
     const each = await alone(argv.filter((a) => a !== "--jobs" && a !== "2"));
     const all = await runCli([...argv, dir]);
     assert.equal(all.stdout, each.map((r) => r.stdout).join(""));
-    assert.equal(all.stderr, each.map((r) => r.stderr).join(""));
+    const [rest, untimed] = once(all.stderr);
+    const told = each.flatMap((r) => once(r.stderr)[1]);
+    assert.equal(rest, each.map((r) => once(r.stderr)[0]).join(""));
+    // The first file's own warning, then at most one more (a second runner's), each as alone.
+    assert.equal(untimed[0], told[0]);
+    assert.ok(untimed.length <= (argv.includes("--jobs") ? 2 : 1) && untimed.every((l) => told.includes(l)), all.stderr);
+    assert.equal(told.length, argv[0] === "export" ? 2 : 0, "two files without times: 2025-shape and early-2026");
     assert.equal(all.code, worst(each));
     // Both agents are in it, each under its own names.
     if (argv[0] === "export") {
@@ -64,7 +78,9 @@ for (const argv of [["diff"], ["diff", "--stat"], ["diff", "--name-only"], ["exp
 test("cursorlog export --format chrome-trace FOLDER: each file's events as alone, its processes numbered on", async () => {
   const each = await alone(["export", "--format", "chrome-trace"]);
   const all = await runCli(["export", "--format", "chrome-trace", dir]);
-  assert.equal(all.stderr, each.map((r) => r.stderr).join(""));
+  const [rest, untimed] = once(all.stderr);
+  assert.equal(rest, each.map((r) => once(r.stderr)[0]).join(""));
+  assert.deepEqual(untimed, [once(each.find((r) => once(r.stderr)[1].length > 0)!.stderr)[1][0]]);
   assert.equal(all.code, worst(each));
   type Ev = { pid: number; name: string; args?: { sort_index?: number } };
   const events = (r: CliResult) => (JSON.parse(r.stdout) as { traceEvents: Ev[] }).traceEvents;

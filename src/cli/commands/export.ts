@@ -62,7 +62,7 @@ run's end. A call with no time of its own is a zero-length span at the latest ti
 to its line, with cursor.time.absent=true.
 Logs without times (Cursor's 2025 format, Claude Code's before mid-2026) are not given made-up
 times: their spans sit at the Unix epoch, zero-length, 1 ns apart in start order, with
-cursor.time.unknown=true, and a warning says so. A time OTLP cannot hold (before 1970, after
+cursor.time.unknown=true, and a warning says so (once). A time OTLP cannot hold (before 1970, after
 2554-07-21: a negative one, year 9999, 1e308) is taken as absent, with a warning at its line once
 per run.
 

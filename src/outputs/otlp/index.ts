@@ -40,19 +40,25 @@ function spanOptions(opts: OtlpOptions): SpanOptions {
 }
 
 /**
- * A run with no time at all is exported at the Unix epoch (runSpans): said once per run, at its
- * first line, so that nobody looks for it at the time it ran (exit status unchanged).
+ * A run with no time at all is exported at the Unix epoch (runSpans): said on stderr at the first
+ * such run, for it and any other (once per stage: a folder of 2025 logs is one warning, one per
+ * runner with --jobs), so that nobody looks for them at the time they ran; exit status unchanged.
+ * Each such run's root span says it too (cursor.time.unknown).
  */
-function tellUntimed(rec: RunRecord, reporter: Reporter): void {
-  const run = rec.run;
-  if (isTimed(run)) return;
-  reporter.report({
-    severity: "warning",
-    file: run.file,
-    line: run.startLine,
-    message: `${runName(run)} has no time in the log: its spans are placed at the Unix epoch, zero-length, 1 ns apart in start order, with cursor.time.unknown=true (no time is made up)`,
-    code: ExitCode.OK,
-  });
+function untimedTeller(reporter: Reporter): (rec: RunRecord) => void {
+  let told = false;
+  return (rec) => {
+    const run = rec.run;
+    if (told || isTimed(run)) return;
+    told = true;
+    reporter.report({
+      severity: "warning",
+      file: run.file,
+      line: run.startLine,
+      message: `${runName(run)} has no time in the log: its spans are placed at the Unix epoch, zero-length, 1 ns apart in start order, with cursor.time.unknown=true (no time is made up), as are those of any other run without times`,
+      code: ExitCode.OK,
+    });
+  };
 }
 
 /**
@@ -63,8 +69,9 @@ function tellUntimed(rec: RunRecord, reporter: Reporter): void {
 export function toOtlpJson(opts: OtlpOptions, reporter: Reporter): Stage {
   const so = spanOptions(opts);
   const decoder = new TextDecoder();
+  const tellUntimed = untimedTeller(reporter);
   return runStage({ allowIncomplete: opts.allowIncomplete, content: opts.content, messages: false, times: OTLP_TIMES, agent: opts.agent }, reporter, (run) => {
-    tellUntimed(run, reporter);
+    tellUntimed(run);
     const line = decoder.decode(JsonTraceSerializer.serializeRequest(runSpans(run, so))) + "\n";
     return opts.escape === true ? escapeControls(line.slice(0, -1)) + "\n" : line;
   });
@@ -77,8 +84,9 @@ export function toOtlpJson(opts: OtlpOptions, reporter: Reporter): Stage {
  */
 export function toOtlpQueue(opts: OtlpOptions, reporter: Reporter, queue: ReadableSpan[][]): Stage {
   const so = spanOptions(opts);
+  const tellUntimed = untimedTeller(reporter);
   return runStage({ allowIncomplete: opts.allowIncomplete, content: opts.content, messages: false, times: OTLP_TIMES, agent: opts.agent }, reporter, (run) => {
-    tellUntimed(run, reporter);
+    tellUntimed(run);
     const spans = runSpans(run, so);
     queue.push(spans);
     return "\n".repeat(spans.length);

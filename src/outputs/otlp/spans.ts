@@ -58,8 +58,8 @@ interface Interval {
  * at the latest time the log gave up to its line, else at the run's start (`cursor.time.absent`);
  * a call still open when the run ended runs to the root's end. A run with no time at all (2025
  * Cursor logs, Claude Code's before mid-2026) is placed at the Unix epoch, its calls zero-length,
- * 1 ns apart in start order (`cursor.time.unknown`): durations are never made up (toOtlpJson says
- * so on stderr).
+ * 1 ns apart in start order (`cursor.time.unknown`): durations are never made up (the export says
+ * so on stderr, once).
  */
 export function runSpans(rec: RunRecord, opts: SpanOptions): ReadableSpan[] {
   const run = rec.run;
