@@ -32,21 +32,25 @@ const NAME_TARGET_MAX = 60;
  * track) with target, status and exit code in their args. Times are µs since the epoch, the run
  * model's (Run.start/end for the run, Call.timing for a call: the OTLP export's too); a call
  * without a time of its own sits at the latest time logged up to its line, zero-length, with
- * `time_absent` in its args; a run without times is laid out in start order, 1 µs per call, with
- * `time_unknown` in its args, and a warning says so. One event per line; a run's events are written
- * when it is over (runStage), so a folder streams.
+ * `time_absent` in its args; a run without times is laid out in start order, 1 µs per call, all
+ * zero-length in one lane (as the HTML timeline lists them), with `time_unknown` in their args, and
+ * a warning says so (once, at the first such run). One event per
+ * line; a run's events are written when it is over (runStage), so a folder streams.
  */
 export function toChromeTrace(opts: ChromeTraceOptions, reporter: Reporter): Stage {
   let started = false;
   const tty = opts.escape === true ? escapeControls : (s: string) => s;
   const line = (ev: object): string => tty(JSON.stringify(ev));
+  let toldUntimed = false;
   return runStage(
     { allowIncomplete: opts.allowIncomplete, content: false, messages: true, agent: opts.agent },
     reporter,
     (run) => {
-      if (!isTimed(run.run)) {
+      if (!toldUntimed && !isTimed(run.run)) {
+        // Said once, at the first such run, for all of them (as the OTLP export says it).
+        toldUntimed = true;
         const r = run.run;
-        const message = `${runName(r)} has no time in the log: its events are laid out in start order from 0, 1 µs per call, zero-length, with time_unknown in their args (no time is made up)`;
+        const message = `${runName(r)} has no time in the log: its events are laid out in start order from 0, 1 µs per call, zero-length, with time_unknown in their args (no time is made up), as are those of any other run without times`;
         reporter.report({ severity: "warning", file: r.file, line: r.startLine, message, code: ExitCode.OK });
       }
       const events = runEvents(run).map(line);
@@ -96,7 +100,7 @@ export function runEvents(rec: RunRecord): object[] {
       intervals.push({ start, end });
       approx.push(!open && (startMs === undefined || d === undefined));
     } else {
-      // No time in the run at all: each call zero-length at its place in start order, one lane (as the HTML page lists them).
+      // No time in the run: its order only, each call zero-length (one left open too), in one lane, as the HTML timeline lists them.
       intervals.push({ start: c.seq - 1, end: c.seq - 1 });
       approx.push(false);
     }
