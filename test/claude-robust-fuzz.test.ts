@@ -11,7 +11,7 @@ import type { Call } from "../src/model/call.js";
 import type { JsonObject } from "../src/input/record.js";
 import * as C from "./helpers/claude-events.js";
 import { genClaudeLog } from "./helpers/claude-gen.js";
-import { claudeFixtures, goesOnAfterResult, shapeOf, valuesOf } from "./helpers/claude-fixtures.js";
+import { claudeFixtures, shapeOf } from "./helpers/claude-fixtures.js";
 import { logCommands, runFed, show, variantsOf, type RunResult } from "./helpers/run-chunks.js";
 import { FUZZ_SEED, fuzzRuns, scaled, STRESS } from "./helpers/scale.js";
 import { assertContract } from "./helpers/verdict.js";
@@ -38,10 +38,6 @@ import { assertContract } from "./helpers/verdict.js";
 // readable); a log cut inside its last line must exit 5 at that line for the commands whose rule
 // the README states (json, text, filter, timeline, stats).
 //
-// validate's lifecycle checker (src/validate/lifecycle.ts) crashes on a line told after its run's
-// result, which Claude Code writes (a background task's end, a subagent's lines): those runs are
-// tested apart, marked todo (VALIDATE_AFTER_RESULT).
-//
 // Sizes (test/helpers/scale.ts): make test runs each property a few times and the exhaustive loops
 // over a sample (each line shape once, one wrong value per field in turn, every 19th byte); make
 // stress (CURSORLOG_STRESS=1) runs them whole. FUZZ_RUNS and FUZZ_SEED as in robust-fuzz.
@@ -55,12 +51,6 @@ const LENIENT = COMMANDS.map((c) => [c.name, "--lenient"]);
 const VARIANTS = COMMANDS.flatMap((c) => variantsOf(c).map((v) => [c.name, ...v]));
 const FIXTURES = claudeFixtures();
 
-export const VALIDATE_AFTER_RESULT =
-  "validate's lifecycle checker (src/validate/lifecycle.ts, not the dialect) drops a run's state at its runEnd, and Claude Code's runs go on after their result (background ends, subagent lines): `cursorlog: error: Cannot read properties of null (reading 'sid')`, status 2, a message without a position";
-
-/** A run of validate over an input with lines after a result: the todo tests take it. */
-const isValidateAfterResult = (argv: readonly string[], values: ReadonlyArray<unknown>) => argv[0] === "validate" && goesOnAfterResult(values);
-
 async function run(argv: readonly string[], bytes: Buffer, name = "claude.ndjson"): Promise<RunResult> {
   return runFed([...argv, name], { files: { [name]: { bytes } }, timeoutMs: 10_000 });
 }
@@ -72,18 +62,10 @@ function judgeObjects(r: RunResult, context: string, name = "claude.ndjson"): vo
   assert.notEqual(r.code, 2, `${context}: exit 2 for a readable input:\n${r.stderr}`);
 }
 
-/**
- * Runs every argv over `bytes` and judges each run: those validate's todo concerns only when
- * `todo` (the todo twin of a test), all the others otherwise. Returns how many runs it made.
- */
-async function judgeAll(argvs: readonly string[][], bytes: Buffer, values: ReadonlyArray<unknown>, context: string, todo = false): Promise<number> {
-  let n = 0;
-  for (const argv of argvs) {
-    if (isValidateAfterResult(argv, values) !== todo) continue;
-    judgeObjects(await run(argv, bytes), `cursorlog ${argv.join(" ")} (${context})`);
-    n++;
-  }
-  return n;
+/** Runs every argv over `bytes` and judges each run. Returns how many runs it made. */
+async function judgeAll(argvs: readonly string[][], bytes: Buffer, context: string): Promise<number> {
+  for (const argv of argvs) judgeObjects(await run(argv, bytes), `cursorlog ${argv.join(" ")} (${context})`);
+  return argvs.length;
 }
 
 const lineBytes = (lines: readonly string[]) => Buffer.from(lines.map((l) => l + "\n").join(""));
@@ -112,8 +94,8 @@ const describe = (path: ReadonlyArray<string | number>, replace: { value: unknow
 
 // ---------------------------------------------------------------------------------------------
 
-test("the harness: the twelve Claude Code fixtures, each read as Claude Code's, and every command that reads logs", () => {
-  assert.equal(FIXTURES.length, 12, FIXTURES.map((f) => f.name).join(" "));
+test("the harness: the thirteen Claude Code fixtures (claude/ and claude-nested/), each read as Claude Code's, and every command that reads logs", () => {
+  assert.equal(FIXTURES.length, 13, FIXTURES.map((f) => f.name).join(" "));
   for (const f of FIXTURES) assert.equal(dialectFor(f.events[0]!).agent, "claude", f.name);
   const names = COMMANDS.map((c) => c.name);
   for (const n of ["json", "text", "filter", "timeline", "stats", "show", "diff", "export", "validate"]) assert.ok(names.includes(n), `${n} missing from ${names.join(", ")}`);
@@ -122,8 +104,6 @@ test("the harness: the twelve Claude Code fixtures, each read as Claude Code's, 
   for (const s of ["system/init", "system/hook_started", "system/hook_response", "system/commands_changed", "system/permission_denied", "system/task_started", "system/task_progress", "system/task_updated", "system/task_notification", "system/background_tasks_changed", "system/thinking_tokens", "assistant/", "user/", "rate_limit_event/", "stream_event/", "result/success", "result/error_max_turns"]) {
     assert.ok(shapes.has(s), `no ${s} line in the fixtures`);
   }
-  // The todo's predicate sees exactly the fixtures whose runs go on after their result.
-  assert.deepEqual(FIXTURES.filter((f) => goesOnAfterResult(f.events)).map((f) => f.name), ["after-result.ndjson", "background.ndjson"]);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -155,24 +135,16 @@ function topLevelCases(): Array<{ fixture: (typeof FIXTURES)[number]; i: number;
   return out;
 }
 
-for (const todo of [false, true]) {
-  test(
-    `every top-level field of every Claude Code line shape removed, or given each wrong type: no crash, no status 5${todo ? " (validate, runs that go on after their result)" : ""}`,
-    { timeout: 900_000, ...(todo ? { todo: VALIDATE_AFTER_RESULT } : {}) },
-    async () => {
-      const cases = topLevelCases();
-      let runs = 0;
-      for (const { fixture, i, key, replace } of cases) {
-        const events = fixture.events.slice();
-        events[i] = mutate(fixture.events[i]!, [key], replace);
-        const lines = fixture.lines.slice();
-        lines[i] = JSON.stringify(events[i]);
-        runs += await judgeAll(PLAIN, lineBytes(lines), events, `${fixture.name} line ${i + 1} (${shapeOf(fixture.events[i]!)}) ${describe([key], replace)}`, todo);
-      }
-      if (!todo) assert.ok(cases.length > scaled(150, 1500) && runs > cases.length * (COMMANDS.length - 1), `only ${cases.length} mutations, ${runs} runs`);
-    },
-  );
-}
+test("every top-level field of every Claude Code line shape removed, or given each wrong type: no crash, no status 5", { timeout: 900_000 }, async () => {
+  const cases = topLevelCases();
+  let runs = 0;
+  for (const { fixture, i, key, replace } of cases) {
+    const lines = fixture.lines.slice();
+    lines[i] = JSON.stringify(mutate(fixture.events[i]!, [key], replace));
+    runs += await judgeAll(PLAIN, lineBytes(lines), `${fixture.name} line ${i + 1} (${shapeOf(fixture.events[i]!)}) ${describe([key], replace)}`);
+  }
+  assert.ok(cases.length > scaled(150, 1500), `only ${cases.length} mutations, ${runs} runs`);
+});
 
 // ---------------------------------------------------------------------------------------------
 // A field anywhere inside a line, removed or retyped.
@@ -189,29 +161,23 @@ const mutable = fc.oneof(
 
 const mutation = fc.record({ log: mutable, line: fc.nat(), path: fc.nat(), inside: fc.nat({ max: 4 }), wrong: fc.nat({ max: WRONG.length }) });
 
-for (const todo of [false, true]) {
-  test(
-    `property: a field anywhere in a Claude Code line (content blocks, tool input, tool_result content, tool_use_result, usage, modelUsage) removed or of the wrong type: no crash, no status 5${todo ? " (validate, runs that go on after their result)" : ""}`,
-    { timeout: 900_000, ...(todo ? { todo: VALIDATE_AFTER_RESULT } : {}) },
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(mutation, async ({ log, line, path: pi, inside, wrong }) => {
-          const i = line % log.events.length;
-          const all = pathsOf(log.events[i]).filter((p) => !(p.includes("signature") || (p[0] === "commands" && p.length > 2)));
-          const deep = all.filter((p) => INSIDE.has(String(p[0])) && p.length > 1);
-          const paths = inside > 0 && deep.length > 0 ? deep : all;
-          if (paths.length === 0) return;
-          const path = paths[pi % paths.length]!;
-          const replace = wrong === WRONG.length ? undefined : { value: WRONG[wrong] };
-          const events = log.events.slice();
-          events[i] = mutate(log.events[i]!, path, replace);
-          await judgeAll(VARIANTS, lineBytes(events.map((e) => JSON.stringify(e))), events, `${log.name} line ${i + 1} ${describe(path, replace)}`, todo);
-        }),
-        { seed: SEED, numRuns: fuzzRuns(12, 200), includeErrorInReport: true },
-      );
-    },
+test("property: a field anywhere in a Claude Code line (content blocks, tool input, tool_result content, tool_use_result, usage, modelUsage) removed or of the wrong type: no crash, no status 5", { timeout: 900_000 }, async () => {
+  await fc.assert(
+    fc.asyncProperty(mutation, async ({ log, line, path: pi, inside, wrong }) => {
+      const i = line % log.events.length;
+      const all = pathsOf(log.events[i]).filter((p) => !(p.includes("signature") || (p[0] === "commands" && p.length > 2)));
+      const deep = all.filter((p) => INSIDE.has(String(p[0])) && p.length > 1);
+      const paths = inside > 0 && deep.length > 0 ? deep : all;
+      if (paths.length === 0) return;
+      const path = paths[pi % paths.length]!;
+      const replace = wrong === WRONG.length ? undefined : { value: WRONG[wrong] };
+      const events = log.events.slice();
+      events[i] = mutate(log.events[i]!, path, replace);
+      await judgeAll(VARIANTS, lineBytes(events.map((e) => JSON.stringify(e))), `${log.name} line ${i + 1} ${describe(path, replace)}`);
+    }),
+    { seed: SEED, numRuns: fuzzRuns(12, 200), includeErrorInReport: true },
   );
-}
+});
 
 // ---------------------------------------------------------------------------------------------
 // __proto__, constructor and other Object.prototype names.
@@ -247,7 +213,6 @@ function protoLog(): Buffer {
 
 test("__proto__, constructor and other Object.prototype names as tool names, ids and keys of Claude Code lines are plain data", async () => {
   const bytes = protoLog();
-  const values = valuesOf(bytes);
   const text = await run(["text", "-v"], bytes);
   assert.equal(text.code, 0, text.stderr);
   assert.equal(text.stderr, "");
@@ -268,16 +233,8 @@ test("__proto__, constructor and other Object.prototype names as tool names, ids
   );
   const filter = await run(["filter"], bytes);
   assert.equal(filter.stdout, bytes.toString("utf8"));
-  for (const argv of VARIANTS) {
-    if (isValidateAfterResult(argv, values)) continue;
-    judgeObjects(await run(argv, bytes), `cursorlog ${argv.join(" ")}`);
-  }
+  for (const argv of VARIANTS) judgeObjects(await run(argv, bytes), `cursorlog ${argv.join(" ")}`);
   for (const k of ["polluted", "file_path", "is_error", "backgroundTaskId", "input_tokens", "costUSD"]) assert.equal(({} as Record<string, unknown>)[k], undefined, `Object.prototype.${k} was set`);
-});
-
-test("__proto__ as a background task id, with its end after the result (validate)", { todo: VALIDATE_AFTER_RESULT }, async () => {
-  const bytes = protoLog();
-  for (const argv of VARIANTS.filter((a) => a[0] === "validate")) judgeObjects(await run(argv, bytes), `cursorlog ${argv.join(" ")}`);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -324,21 +281,15 @@ const UNPAIRED: Array<{ name: string; events: JsonObject[]; rows?: number }> = [
   { name: "a denial for a call never made, and one told after its call's result", events: [C.init(S), C.permissionDenied(S, "toolu_no", "Bash", "no"), bash("toolu_1", "rm", T0), answer("toolu_1", T0 + 1, "Permission denied", true), C.permissionDenied(S, "toolu_1", "Bash", "late"), C.result(S)] },
 ];
 
-for (const todo of [false, true]) {
-  test(
-    `calls and results that do not pair (a result without its call, an id twice, two results, a result before init, subagent parents unknown, circular, ${DEEP_AGENTS} deep): every command, every option set${todo ? " (validate, runs that go on after their result)" : ""}`,
-    { timeout: 600_000, ...(todo ? { todo: VALIDATE_AFTER_RESULT } : {}) },
-    async () => {
-      for (const { name, events, rows } of UNPAIRED) {
-        const bytes = lineBytes(events.map((e) => JSON.stringify(e)));
-        await judgeAll(events.length > 1000 ? [...PLAIN, ...LENIENT] : VARIANTS, bytes, events, name, todo);
-        if (todo || rows === undefined) continue;
-        const r = await run(["timeline", "--format", "ndjson", "--columns", "call_id"], bytes);
-        assert.equal(r.stdout.split("\n").length - 1, rows, `${name}: timeline rows\n${r.stdout.slice(0, 400)}`);
-      }
-    },
-  );
-}
+test(`calls and results that do not pair (a result without its call, an id twice, two results, a result before init, subagent parents unknown, circular, ${DEEP_AGENTS} deep): every command, every option set`, { timeout: 600_000 }, async () => {
+  for (const { name, events, rows } of UNPAIRED) {
+    const bytes = lineBytes(events.map((e) => JSON.stringify(e)));
+    await judgeAll(events.length > 1000 ? [...PLAIN, ...LENIENT] : VARIANTS, bytes, name);
+    if (rows === undefined) continue;
+    const r = await run(["timeline", "--format", "ndjson", "--columns", "call_id"], bytes);
+    assert.equal(r.stdout.split("\n").length - 1, rows, `${name}: timeline rows\n${r.stdout.slice(0, 400)}`);
+  }
+});
 
 // ---------------------------------------------------------------------------------------------
 // Lines cut at every position.
@@ -349,9 +300,9 @@ function cutPositions(length: number): number[] {
   return STRESS ? all : all.filter((k) => k <= 3 || k >= length - 3 || k % 19 === 0);
 }
 
-const tools = FIXTURES.find((f) => f.name === "tools.ndjson")!;
-const early = FIXTURES.find((f) => f.name === "early-2026.ndjson")!;
-const hooks = FIXTURES.find((f) => f.name === "hooks-first.ndjson")!;
+const tools = FIXTURES.find((f) => f.name === "claude/tools.ndjson")!;
+const early = FIXTURES.find((f) => f.name === "claude/early-2026.ndjson")!;
+const hooks = FIXTURES.find((f) => f.name === "claude/hooks-first.ndjson")!;
 /** The lines cut: each kind once (a hook line before init, init, a late tool_use, its tool_result with tool_use_result, a 2.1.15 line of several tool_use blocks and its results, the result). */
 const CUT_LINES: Array<{ fixture: (typeof FIXTURES)[number]; i: number; what: string }> = [
   { fixture: hooks, i: hooks.events.findIndex((e) => e.subtype === "hook_response"), what: "a hook_response before init" },
@@ -379,7 +330,6 @@ test(`a Claude Code log cut at ${STRESS ? "every byte" : "every 19th byte (every
         const r = await run(argv, bytes, "cut.ndjson");
         tried++;
         const context = `cursorlog ${argv.join(" ")} on ${fixture.name} cut at byte ${k} of line ${i + 1} (${what})`;
-        if (isValidateAfterResult(argv, valuesOf(bytes))) continue;
         const ds = assertContract(r, context, ["cut.ndjson"]);
         if (!STRICT.has(cmd)) continue;
         assert.equal(r.code, 5, `${context}: exit ${r.code}\n${r.stderr}`);
@@ -403,9 +353,7 @@ test("property: a Claude Code line cut anywhere with the rest of the log after i
       const lines = fixture.lines.slice();
       lines[i] = line.slice(0, k);
       const bytes = lineBytes(lines);
-      const values = valuesOf(bytes);
       for (const argv of VARIANTS) {
-        if (isValidateAfterResult(argv, values)) continue;
         const r = await run(argv, bytes, "cut.ndjson");
         const context = `cursorlog ${argv.join(" ")} on ${fixture.name} with line ${i + 1} cut at character ${k}`;
         const ds = assertContract(r, context, ["cut.ndjson"]);
@@ -426,7 +374,7 @@ test("property: a Claude Code line cut anywhere with the rest of the log after i
 test("the built CLI on mutated, cut, __proto__ and unpaired Claude Code logs ends within 10 s, no stack trace, a status from the table", { timeout: 600_000 }, async () => {
   assert.ok(existsSync("dist/cli/main.js"), "dist/ is missing: run `npm run build` (make test does) before these tests");
   const mutated = (() => {
-    const f = FIXTURES.find((x) => x.name === "subagent.ndjson")!;
+    const f = FIXTURES.find((x) => x.name === "claude/subagent.ndjson")!;
     const lines = f.events.map((e) => JSON.stringify(mutate(e, ["message"], { value: { content: [{ type: "tool_use" }, null, { type: "tool_result", tool_use_id: "__proto__" }], usage: "x" } })));
     return lineBytes(lines);
   })();
@@ -447,7 +395,6 @@ test("the built CLI on mutated, cut, __proto__ and unpaired Claude Code logs end
     const r = spawnSync("node", ["bin/cursorlog.js", ...argv], { input: input.bytes, timeout: 10_000, killSignal: "SIGKILL", encoding: "utf8", maxBuffer: 1 << 28, env: { PATH: process.env.PATH ?? "", NO_COLOR: "1", TZ: "UTC" } });
     const context = `cursorlog ${argv.join(" ")} < ${input.what} ${show(input.bytes.toString("utf8"), 120)}`;
     assert.equal(r.error, undefined, `${context}: ${r.error?.message} (a hang ends in ETIMEDOUT)`);
-    if (isValidateAfterResult(argv, valuesOf(input.bytes))) continue;
     const ds = assertContract({ stdout: r.stdout, stderr: r.stderr, code: r.status ?? -1, both: "" }, context, ["<stdin>"]);
     if (input.what === "a line cut in the middle" && STRICT.has(argv[0]!)) {
       assert.equal(r.status, 5, `${context}: exit ${r.status}`);

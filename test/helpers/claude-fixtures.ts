@@ -17,17 +17,20 @@ export interface ClaudeFixture {
   events: JsonObject[];
 }
 
-/** Every Claude Code fixture, sorted by name. */
+/** Every Claude Code fixture, sorted by name (test/fixtures/claude/), then CLAUDE_NESTED. */
 export function claudeFixtures(): ClaudeFixture[] {
-  return readdirSync(CLAUDE_DIR)
-    .filter((f) => f.endsWith(".ndjson"))
-    .sort()
-    .map((name) => {
-      const path = `${CLAUDE_DIR}/${name}`;
-      const bytes = readFileSync(path);
-      const lines = bytes.toString("utf8").split("\n").filter((l) => l !== "");
-      return { path, name, bytes, lines, events: lines.map((l) => JSON.parse(l) as JsonObject) };
-    });
+  const paths = [
+    ...readdirSync(CLAUDE_DIR)
+      .filter((f) => f.endsWith(".ndjson"))
+      .sort()
+      .map((name) => `${CLAUDE_DIR}/${name}`),
+    CLAUDE_NESTED,
+  ];
+  return paths.map((path) => {
+    const bytes = readFileSync(path);
+    const lines = bytes.toString("utf8").split("\n").filter((l) => l !== "");
+    return { path, name: path.slice("test/fixtures/".length), bytes, lines, events: lines.map((l) => JSON.parse(l) as JsonObject) };
+  });
 }
 
 /**
@@ -40,42 +43,6 @@ export function shapeOf(ev: JsonObject): string {
   const content = isPlainObject(ev.message) ? ev.message.content : undefined;
   const blocks = Array.isArray(content) ? content.map((b) => (isPlainObject(b) ? String(b.type) : typeof b)).join("+") : typeof content;
   return `${base} ${blocks}${typeof ev.parent_tool_use_id === "string" ? " (subagent)" : ""}`;
-}
-
-/**
- * Whether a line after a result (a background task's end, a subagent's line, a rate-limit line)
- * still belongs to that result's run: Claude Code's runs go on after their result until a line
- * that begins the next one (an init, a SessionStart hook, another result, the run's own assistant
- * or user line). Lines are given as parsed values (undefined for a line that is not JSON).
- */
-export function goesOnAfterResult(values: ReadonlyArray<unknown>): boolean {
-  let afterResult = false;
-  for (const v of values) {
-    if (!isPlainObject(v)) continue;
-    if (afterResult) {
-      const begins =
-        v.type === "result" ||
-        (v.type === "system" && (v.subtype === "init" || (v.subtype === "hook_started" && typeof v.hook_name === "string" && v.hook_name.startsWith("SessionStart")))) ||
-        ((v.type === "assistant" || v.type === "user") && typeof v.parent_tool_use_id !== "string");
-      if (!begins) return true;
-    }
-    afterResult = v.type === "result";
-  }
-  return false;
-}
-
-/** The parsed values of a log's lines (undefined where a line is not JSON), for goesOnAfterResult. */
-export function valuesOf(bytes: Buffer): unknown[] {
-  return bytes
-    .toString("utf8")
-    .split("\n")
-    .map((l) => {
-      try {
-        return JSON.parse(l) as unknown;
-      } catch {
-        return undefined;
-      }
-    });
 }
 
 /** The Claude Code fixtures (test/fixtures/claude/*.ndjson, make-fixtures.mjs): their stems, sorted, and their folder. */

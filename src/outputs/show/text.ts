@@ -50,14 +50,15 @@ export function textRenderer(c: Colors, width: number, terminalColumns = 0): Ren
 
     function callLine(v: CallView, extra: string[] = [], markAs: Mark = v.mark): string {
       const parts: string[] = [];
-      if (v.note) parts.push(v.note);
+      if (v.note) parts.push(escapeControls(v.note));
       if (v.lines) parts.push(v.lines);
       if (v.reason) parts.push(escapeControls(firstLine(v.reason)));
       if (v.duration) parts.push(v.duration);
       if (v.exitCode !== undefined && !(v.reason ?? "").includes(`exit ${v.exitCode}`)) parts.push(`exit ${v.exitCode}`);
       parts.push(...extra);
       const tail = parts.length > 0 ? " · " + parts.join(" · ") : "";
-      const head = `${MARKS[markAs]} ${v.label}`;
+      const label = escapeControls(v.label);
+      const head = `${MARKS[markAs]} ${label}`;
       let target = escapeControls(v.target);
       if (cols > 0 && target !== "") {
         // The target gives way so the line fits; it keeps at least 20 columns. A path is cut in its
@@ -65,7 +66,7 @@ export function textRenderer(c: Colors, width: number, terminalColumns = 0): Ren
         const room = Math.max(20, cols - columns(head) - 2 - columns(tail));
         target = v.path ? clipPath(target, room) : clip(target, room);
       }
-      const body = c.bold(v.label) + (target !== "" ? ": " + c.cyan(target) : "");
+      const body = c.bold(label) + (target !== "" ? ": " + c.cyan(target) : "");
       return `${tone(markAs)(MARKS[markAs])} ${body}${tail === "" ? "" : (v.mark === "ok" ? c.dim : tone(markAs))(tail)}`;
     }
 

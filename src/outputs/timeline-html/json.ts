@@ -1,11 +1,14 @@
 import type { HtmlRun } from "./types.js";
 
-const UNSAFE_IN_SCRIPT_G = /[<\u2028\u2029]/g;
+const UNSAFE_IN_SCRIPT_G = /[<\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]/g;
 
 /**
  * The run as JSON that can stand inside `<script type="application/json">`: every `<` is written
  * `\u003c`, so no string from a log can close the element (`</script`) or open a comment (`<!--`);
- * U+2028/U+2029 are escaped too, for tools that would read it as JavaScript. One session summary,
+ * U+2028/U+2029 are escaped too, for tools that would read it as JavaScript, and so are DEL, the C1
+ * controls, and the zero-width and bidi characters (JSON.stringify writes them raw): a value kept
+ * exact (a call id) still puts none of them in the page's bytes, for an editor or a terminal that
+ * shows the file. One session summary,
  * and then one call, per line, so a diff of two pages reads call by call. JSON.parse gives `run`.
  */
 export function runJson(run: HtmlRun): string {

@@ -1,0 +1,142 @@
+// test-run: scaled
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { KEPT_TARGET_MAX } from "../src/dialects/claude/tools.js";
+import { MAX_OPEN_KEPT } from "../src/outputs/json/index.js";
+import { scaled, STRESS } from "./helpers/scale.js";
+
+// Constant memory for Claude Code logs: a run of one session with many Bash calls, in both eras
+// (2.1.15: one assistant line holding several tool_use blocks, one user line holding their
+// results, no times; 2.1.28x: one line per block, ISO timestamps), through text, timeline and
+// json, holds the same memory at N calls as at N/10; a run whose calls are never answered holds
+// a bounded amount per open call in text and timeline (which keep each: its result may still
+// come) and no more past MAX_OPEN_KEPT in json.
+//
+// Measured as robust-long-lines-memory.test.ts measures: the built CLI (npm run build first; make
+// test does) run by test/stress/peak-live.mjs, which samples the memory it holds (V8's heap in use
+// plus external memory, right after two full garbage collections) while the run goes on and at
+// its end; never the RSS, which counts garbage not yet collected and grows with the load of the
+// machine. What is held after a full collection does not depend on when the collector would have
+// run, so the bounds need no room for GC timing beyond the few hundred KiB a run's read buffers
+// and compiled code vary by (measured: 11.7-12.6 MiB at 2 000 and 20 000 calls, 13.1-13.6 MiB at
+// 200 000). The logs come from test/stress/claude-calls-log.mjs through a pipe, streamed.
+//
+// Sizes (test/helpers/scale.ts): make test runs 20 000 calls against 2 000, and 10 000 open
+// calls against 1 000; make stress 200 000 against 20 000, 100 000 open calls against 10 000,
+// and open calls of 5 000-byte commands.
+
+const ENV = { PATH: process.env.PATH ?? "", TZ: "UTC", NO_COLOR: "1", TERM: "dumb", SAMPLE_MS: "100" };
+const MIB = 2 ** 20;
+const tmp = mkdtempSync(join(tmpdir(), "cursorlog-claude-mem-"));
+
+before(() => {
+  assert.ok(existsSync("dist/cli/main.js"), "dist/ is missing: run `npm run build` (make test does) before these tests");
+});
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+interface Measured {
+  code: number | null;
+  /** Lines on stdout, and the last one. */
+  lines: number;
+  last: string;
+  stderr: string;
+  /** The most memory held at once (heap used + external, after full gcs), in bytes. */
+  peakLive: number;
+}
+
+/** Runs `cursorlog ARGS` on the output of `claude-calls-log.mjs GEN` through a pipe, measuring the memory it holds. */
+function measure(args: string[], gen: string[]): Promise<Measured> {
+  const memFile = join(tmp, `mem-${process.hrtime.bigint()}.json`);
+  return new Promise((resolve, reject) => {
+    const child = spawn("node", ["--expose-gc", "test/stress/peak-live.mjs", memFile, ...args], { env: ENV, stdio: ["pipe", "pipe", "pipe"] });
+    const producer = spawn("node", ["test/stress/claude-calls-log.mjs", ...gen], { stdio: ["ignore", "pipe", "inherit"] });
+    producer.stdout.pipe(child.stdin);
+    child.stdin.on("error", () => {});
+    let lines = 0;
+    let last = "";
+    let partial = "";
+    let err = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (s: string) => {
+      const parts = (partial + s).split("\n");
+      partial = parts.pop()!;
+      lines += parts.length;
+      if (parts.length > 0) last = parts.at(-1)!;
+    });
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const m = JSON.parse(readFileSync(memFile, "utf8")) as { peakLive: number };
+      resolve({ code, lines, last, stderr: err, peakLive: m.peakLive });
+    });
+  });
+}
+
+const mib = (b: number) => `${(b / MIB).toFixed(1)} MiB`;
+
+const CALLS = scaled(20_000, 200_000);
+/** What the held memory may grow by from CALLS / 10 to CALLS calls: under 120 bytes a call in make test, 18 in make stress. */
+const GROWTH = scaled(2, 3) * MIB;
+/** The held memory of any of these runs: Node, the bundle, the read buffers. */
+const CEILING = 32 * MIB;
+
+for (const era of [
+  { name: "2.1.28x: one line per tool_use block, ISO timestamps", gen: [] as string[] },
+  { name: "2.1.15: five tool_use blocks in one assistant line, their results in one user line, no times", gen: ["--per-line", "5"] },
+]) {
+  test(`${CALLS} Claude Code Bash calls in one session (${era.name}): text, timeline and json hold the memory of ${CALLS / 10}`, { timeout: STRESS ? 1_800_000 : 600_000 }, async () => {
+    for (const cmd of ["text", "timeline", "json"]) {
+      const small = await measure([cmd], [String(CALLS / 10), ...era.gen]);
+      const big = await measure([cmd], [String(CALLS), ...era.gen]);
+      const context = `${cmd}: ${mib(small.peakLive)} held at ${CALLS / 10} calls, ${mib(big.peakLive)} at ${CALLS}`;
+      for (const [n, m] of [[CALLS / 10, small], [CALLS, big]] as const) {
+        assert.equal(m.code, 0, `${cmd} over ${n} calls: exit ${m.code}\n${m.stderr}`);
+        assert.equal(m.stderr, "", `${cmd} over ${n} calls`);
+        // Every call was read: an action line each (text), a row each and the header (timeline), the result (json).
+        const lines = { text: n, timeline: n + 1, json: 1 }[cmd]!;
+        assert.equal(m.lines, lines, `${cmd} over ${n} calls: ${m.lines} lines out, last ${JSON.stringify(m.last.slice(0, 200))}`);
+      }
+      assert.ok(big.peakLive < CEILING, `${context}: over ${mib(CEILING)}`);
+      assert.ok(big.peakLive - small.peakLive < GROWTH, `${context}: grew by ${mib(big.peakLive - small.peakLive)} (bound ${mib(GROWTH)})`);
+    }
+  });
+}
+
+const OPEN = scaled(10_000, 100_000);
+/** Held per open call, all told (its id, its kept command and message id, the run's map entry, timeline's place): measured ~330 (2.1.28x) and ~300 (2.1.15) bytes. */
+const PER_OPEN = 600;
+
+test(`${OPEN} Claude Code calls never answered: text and timeline hold at most ${PER_OPEN} bytes per open call, json no more than for ${OPEN / 10} (it keeps ${MAX_OPEN_KEPT})`, { timeout: STRESS ? 1_800_000 : 600_000 }, async () => {
+  for (const era of [[], ["--per-line", "5"]]) {
+    for (const cmd of ["text", "timeline", "json"]) {
+      const args = [cmd, "--allow-incomplete"];
+      const small = await measure(args, [String(OPEN / 10), "--open", ...era]);
+      const big = await measure(args, [String(OPEN), "--open", ...era]);
+      const context = `${cmd} ${era.join(" ")}: ${mib(small.peakLive)} held at ${OPEN / 10} open calls, ${mib(big.peakLive)} at ${OPEN}`;
+      for (const [n, m] of [[OPEN / 10, small], [OPEN, big]] as const) {
+        // The run ends cut off, every open call counted: in the message (text), a row each (timeline), the marked object (json).
+        if (cmd === "text") assert.match(m.stderr, new RegExp(`has no result: its lines end at line \\d+, ${n} tool calls still open: `), context);
+        if (cmd === "timeline") assert.equal(m.lines, n + 1, `${context}: ${m.lines} lines`);
+        if (cmd === "json") assert.equal((JSON.parse(m.last) as { incomplete: { open_tool_calls: number } }).incomplete.open_tool_calls, n, context);
+      }
+      const perCall = (big.peakLive - small.peakLive) / (OPEN - OPEN / 10);
+      if (cmd === "json") assert.ok(big.peakLive - small.peakLive < GROWTH, `${context}: grew by ${mib(big.peakLive - small.peakLive)}`);
+      else assert.ok(perCall < PER_OPEN, `${context}: ${Math.round(perCall)} bytes per open call (bound ${PER_OPEN})`);
+    }
+  }
+});
+
+test("open Claude Code calls of 5 000-byte commands: text and timeline keep each one's target up to KEPT_TARGET_MAX characters, not its whole input", { skip: STRESS ? false : "make stress only (CURSORLOG_STRESS=1)", timeout: 1_800_000 }, async () => {
+  const open = 20_000;
+  for (const cmd of ["text", "timeline"]) {
+    const small = await measure([cmd, "--allow-incomplete"], [String(open / 10), "--open", "--args-bytes", "5000"]);
+    const big = await measure([cmd, "--allow-incomplete"], [String(open), "--open", "--args-bytes", "5000"]);
+    const perCall = (big.peakLive - small.peakLive) / (open - open / 10);
+    // The command's first KEPT_TARGET_MAX characters (one byte each: ASCII) and the rest of an open call.
+    assert.ok(perCall < KEPT_TARGET_MAX + PER_OPEN, `${cmd}: ${Math.round(perCall)} bytes per open call of a 5 000-byte command (bound ${KEPT_TARGET_MAX + PER_OPEN})`);
+  }
+});
