@@ -22,9 +22,9 @@
 // transform, cached on disk), not `--import tsx`: ~0.5 s less CPU in each of ~100 test files'
 // processes, half of what a small file costs. TEST_LOADER=tsx runs them under tsx instead.
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
-import { join } from "node:path";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join, relative } from "node:path";
 
 const root = join(import.meta.dirname ?? new URL(".", import.meta.url).pathname, "..");
 process.chdir(root);
@@ -65,12 +65,52 @@ const phases = stress
     ];
 if (named.length > 0 && !stress) phases.push({ name: "stress", files: byMark.stress, concurrency: 1, env: { CURSORLOG_STRESS: "1" } });
 
+// What each test file's process cost in CPU seconds, its children's included: each writes a line
+// to this file as it exits (test/helpers/ts-loader.mjs); the costliest are listed at the end
+// (CPU, not wall time: on a machine other work shares, wall time says little about a file).
+// CPU_REPORT=N lists N files (default 10, 0 for none).
+const cpuDir = mkdtempSync(join(tmpdir(), "cursorlog-test-cpu-"));
+const cpuLog = join(cpuDir, "cpu.ndjson");
+const cpuTop = Number(process.env.CPU_REPORT ?? 10);
+
+/** User and system CPU seconds of this process and of the children it waited for (Linux: /proc). */
+function selfCpu() {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = (i) => Number(f[i - 3]) / 100;
+    const own = process.resourceUsage();
+    return { user: own.userCPUTime / 1e6 + ticks(16), sys: own.systemCPUTime / 1e6 + ticks(17) };
+  } catch {
+    return undefined;
+  }
+}
+
+function cpuReport() {
+  let lines = [];
+  try {
+    lines = readFileSync(cpuLog, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  } catch {
+    // None written (no /proc).
+  }
+  rmSync(cpuDir, { recursive: true, force: true });
+  const all = selfCpu();
+  if (lines.length === 0 || all === undefined) return;
+  const rows = lines.map((r) => ({ ...r, cpu: r.user + r.sys + r.childUser + r.childSys })).sort((a, b) => b.cpu - a.cpu);
+  const sum = rows.reduce((a, r) => a + r.cpu, 0);
+  const s = (x) => x.toFixed(1);
+  process.stdout.write(`# cursorlog tests, CPU: ${s(all.user + all.sys)} s (user ${s(all.user)}, sys ${s(all.sys)}) in all; ${s(sum)} s in ${rows.length} test files' processes and their children\n`);
+  for (const r of rows.slice(0, cpuTop)) {
+    process.stdout.write(`#   ${s(r.cpu).padStart(6)} s  ${relative(root, r.file)} (own ${s(r.user + r.sys)}, children ${s(r.childUser + r.childSys)}; sys ${s(r.sys + r.childSys)})\n`);
+  }
+}
+
 /** Runs one phase, its output passed through as it comes; resolves to its status and its counts. */
 function run(p) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", loader, "--test", `--test-concurrency=${p.concurrency}`, ...p.files], {
       stdio: ["ignore", "pipe", "inherit"],
-      env: { ...process.env, ...p.env },
+      env: { ...process.env, ...p.env, CURSORLOG_TEST_CPU: cpuLog },
     });
     let tail = "";
     child.stdout.on("data", (b) => {
@@ -105,5 +145,6 @@ for (const p of phases) {
   if (r.code !== 0 && status === 0) status = r.code;
 }
 process.stdout.write(`# cursorlog tests, all phases, ${((Date.now() - t00) / 1000).toFixed(1)} s:\n`);
+cpuReport();
 process.stdout.write(`${stress ? "stress" : "tests"}: ${total.pass} passed, ${total.fail} failed, ${total.skipped} skipped\n`);
 process.exit(status);
