@@ -117,13 +117,17 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
       if (step.begun === true && sink.runStart !== undefined) out = more(out, sink.runStart(run, rec));
       if (step.calls !== undefined) {
         // A line may tell many calls (a Claude Code line of N tool_use blocks): their outputs are
-        // joined once, not each onto the text so far (N copies of a growing text: N² bytes).
-        let calls: Out[] | undefined;
+        // joined once, not each onto the text so far (N copies of a growing text: N² bytes). The
+        // first output is held as it is: a line of one call (every cursor-agent one) makes no list.
+        let first: Out;
+        let rest: Out[] | undefined;
         for (const e of step.calls) {
           const o = e.what === "started" ? sink.callStarted?.(e.call, run, rec) : e.what === "restarted" ? sink.callRestarted?.(e.call, run, rec) : sink.callDone?.(e.call, run, rec);
-          if (o !== undefined && o !== "") (calls ??= []).push(o);
+          if (o === undefined || o === "") continue;
+          if (first === undefined) first = o;
+          else (rest ??= [first]).push(o);
         }
-        if (calls !== undefined) out = more(out, calls.length === 1 ? calls[0] : join(calls));
+        if (first !== undefined) out = more(out, rest === undefined ? first : join(rest));
       }
       if (step.backgroundEnd !== undefined && sink.backgroundEnd !== undefined) out = more(out, sink.backgroundEnd(step.backgroundEnd, run, rec));
       if (sink.line !== undefined) out = more(out, sink.line(rec, step));

@@ -195,6 +195,9 @@ export interface Step {
    * The calls this line started, started again, or completed, in the order the line holds them:
    * one for a cursor-agent line, several for a line that holds several (Claude Code's early
    * assistant lines, several tool_use blocks; its user lines, several tool_result blocks).
+   * Valid until the reader reads the next line (a dialect may reuse the array and its events):
+   * the driver hands each step to the outputs before it reads on; an output that keeps an event
+   * past its line keeps its `call`, not the event.
    */
   calls?: readonly CallEvent[];
   /** A background task's end. */
