@@ -2,6 +2,7 @@
 // shapes of /work/shared/AGENTS.md §1: recognition, runs and their boundaries, calls and their
 // facts (kinds, targets, statuses, exit codes, file changes, subagents, background tasks), times,
 // usage and cost, text, and the lines an output may skip.
+import { KEPT_TARGET_MAX } from "../src/dialects/claude/tools.js";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { claudeDialect } from "../src/dialects/claude/reader.js";
@@ -527,6 +528,16 @@ test("times: the lines' ISO timestamps only, parsed strictly; a call's duration 
   ]);
   assert.deepEqual(done(refused).get("b")!.timing, { start: { ms: T + 6000, from: "event" } });
   assert.deepEqual([refused[5]!.at, refused[0]!.run.end], [undefined, { ms: T + 6000, from: "event" }]);
+});
+
+test("an open call keeps its target up to KEPT_TARGET_MAX characters, cut ones ending in … when read (not stored so: an ASCII command stays one byte a character)", () => {
+  const long = "echo " + "x".repeat(KEPT_TARGET_MAX + 900);
+  const { steps } = read([init(S), assistant(S, "m1", [toolUse("z", "Bash", { command: long })], { at: T })]);
+  const open = steps[0]!.run.openCalls()[0]!;
+  assert.equal(open.target, long.slice(0, KEPT_TARGET_MAX - 1) + "…");
+  assert.deepEqual([open.argsCut, (open.args!.command as string).length, Object.keys(open.args!)], [true, KEPT_TARGET_MAX, ["command"]]);
+  // Read twice, the same (a new object each time: nothing of it is kept with the call).
+  assert.equal(steps[0]!.run.openCalls()[0]!.target, open.target);
 });
 
 test("a call never answered stays open at the end of its file; maxOpen keeps the first and counts the rest; numberUnstarted numbers a result without a start", () => {

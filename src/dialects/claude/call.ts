@@ -4,7 +4,7 @@ import type { CallStatus } from "../../model/status.js";
 import { callTiming, type CallTiming } from "../../model/time.js";
 import { fileChangeOf } from "./file-change.js";
 import { idOf, isPlainObject, nonEmpty } from "./lines.js";
-import { kindOf, labelOf, mcpOf, targetOf } from "./tools.js";
+import { kindOf, labelOf, mcpOf, targetOf, withCutMarks } from "./tools.js";
 
 /**
  * What the reader keeps of a started call (a `tool_use` block) until its `tool_result` comes: its
@@ -238,7 +238,9 @@ export class ClaudeCall implements Call {
 
   /** The input as logged, for the Call told at its start; what an open call kept of it otherwise (argsCut). */
   get args(): JsonObject | undefined {
-    return this.input ?? this.start?.args;
+    if (this.input !== undefined) return this.input;
+    const kept = this.start?.args;
+    return kept === undefined ? undefined : withCutMarks(kept);
   }
 
   get argsCut(): boolean {

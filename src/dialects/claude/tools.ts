@@ -140,10 +140,14 @@ export function keptArgs(kind: string, input: JsonObject | undefined): JsonObjec
   if (input === undefined) return undefined;
   const keys = Object.hasOwn(TARGET_ARGS, kind) ? TARGET_ARGS[kind]! : DEFAULT_ARGS;
   const out: JsonObject = {};
+  let cut: string[] | undefined;
   for (const k of keys) {
     const v = input[k];
-    if (typeof v === "string") out[k] = kept(v);
+    if (typeof v !== "string") continue;
+    out[k] = kept(v);
+    if (v.length > KEPT_TARGET_MAX) (cut ??= []).push(k);
   }
+  if (cut !== undefined) Object.defineProperty(out, CUT, { value: cut, enumerable: false });
   if (kind === "task" && typeof input.run_in_background === "boolean") out.run_in_background = input.run_in_background;
   if (kind === "updateTodos" && Array.isArray(input.todos)) {
     // Only its length is read: an empty array of that length.
@@ -154,13 +158,31 @@ export function keptArgs(kind: string, input: JsonObject | undefined): JsonObjec
   return out;
 }
 
-/** `s` whole up to KEPT_TARGET_MAX characters, else its start and `…`, as a string of its own (never a view of the line). */
+/** The members keptArgs cut (a hidden property of what it returns): withCutMarks shows them cut. */
+const CUT = Symbol("cut");
+
+/**
+ * `s` whole up to KEPT_TARGET_MAX characters, else its start, as a string of its own (never a view
+ * of the line). The `…` that says it was cut is added only when the arguments are read
+ * (withCutMarks), to a string made then: kept with it, an ASCII command would be held in two bytes
+ * a character (V8 keeps a string whose characters are all Latin-1 in one byte each, and `…` is
+ * not), and an open call's target read at the run's end (timeline's rows) would make it so.
+ */
 function kept(s: string): string {
   if (s.length <= KEPT_TARGET_MAX) return s;
   let end = KEPT_TARGET_MAX - 1;
   const c = s.charCodeAt(end - 1);
   if (c >= 0xd800 && c <= 0xdbff) end--; // never split a surrogate pair
-  return JSON.parse(JSON.stringify(s.slice(0, end) + "…")) as string;
+  return JSON.parse(JSON.stringify(s.slice(0, end))) as string;
+}
+
+/** What keptArgs kept, each member it cut ending in `…`: a new object each time, never stored. */
+export function withCutMarks(args: JsonObject): JsonObject {
+  const cut = (args as { [CUT]?: string[] })[CUT];
+  if (cut === undefined) return args;
+  const out: JsonObject = { ...args };
+  for (const k of cut) out[k] = `${args[k] as string}…`;
+  return out;
 }
 
 /**
