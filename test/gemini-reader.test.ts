@@ -41,7 +41,14 @@ test("recognise: an init with an ISO timestamp and no subtype is Gemini CLI's; c
   assert.equal(geminiDialect.recognise({ type: "init", timestamp: "yesterday", session_id: "s" }), false);
   assert.equal(geminiDialect.recognise({ type: "init", subtype: "x", timestamp: "2026-03-19T04:50:00.100Z" }), false);
   assert.equal(geminiDialect.recognise({ type: "system", subtype: "init", session_id: "s", model: "m" }), undefined);
-  assert.equal(geminiDialect.recognise({ type: "message", timestamp: "2026-03-19T04:50:00.100Z", role: "user", content: "x" }), undefined);
+  // A capture cut at its start: its first line is another of Gemini CLI's, ISO time and all.
+  assert.equal(geminiDialect.recognise({ type: "message", timestamp: "2026-03-19T04:50:00.100Z", role: "user", content: "x" }), true);
+  assert.equal(geminiDialect.recognise({ type: "tool_result", timestamp: "2026-03-19T04:50:00.100Z", tool_id: "t", status: "success" }), true);
+  assert.equal(geminiDialect.recognise({ type: "result", timestamp: "2026-03-19T04:50:00.100Z", status: "success" }), true);
+  // cursor-agent's and Claude Code's lines: a subtype, timestamp_ms, or no ISO timestamp.
+  assert.equal(geminiDialect.recognise({ type: "result", subtype: "success", timestamp: "2026-03-19T04:50:00.100Z", status: "x" }), undefined);
+  assert.equal(geminiDialect.recognise({ type: "user", timestamp: "2026-03-19T04:50:00.100Z", message: {} }), undefined);
+  assert.equal(geminiDialect.recognise({ type: "tool_call", subtype: "started", call_id: "c", timestamp_ms: 1 }), undefined);
 });
 
 test("batch: kinds and labels in cursor-agent's words, targets, every call ok; the results of a batch of several calls stamped at its end (source batch), a duration kept", () => {
