@@ -116,6 +116,14 @@ export interface Run {
   readonly stated?: ResultStated | undefined;
   /** The agent's own result object, as logged (json prints it), once seen. */
   readonly result: JsonRecord | undefined;
+  /**
+   * What `json` prints for the run when the agent's result line is not an object in cursor-agent's
+   * key set (Gemini CLI's `result{status, stats}`): that object, built by the dialect from the
+   * run's lines, each member only when the log holds it (nothing invented: no request id, no API
+   * time the log lacks). Undefined: json prints the result line (Run.result) in the dialect's
+   * jsonKeyOrder. Asked only of a run with a result.
+   */
+  readonly resultObject?: JsonObject | undefined;
   readonly usage: Usage | undefined;
   /** The cost its result states (Cost), when it states one. */
   readonly cost?: Cost | undefined;
