@@ -1,4 +1,4 @@
-import type { JsonRecord } from "../../input/record.js";
+import type { JsonObject, JsonRecord } from "../../input/record.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
 import type { AgentSaid, CallEvent, Notice, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
 import type { Stamp } from "../../model/time.js";
@@ -93,6 +93,27 @@ export class GeminiRun implements Run {
     const r = this.result?.value;
     if (r === undefined) return undefined;
     return { subtype: typeof r.status === "string" ? r.status : undefined, text: this.text, requestId: undefined, durationMs: this.statedDurationMs, apiDurationMs: undefined };
+  }
+
+  /**
+   * What json prints for the run (model/run.ts resultObject), in cursor-agent's key set and order,
+   * each member from the stream: `type` "result"; `subtype` the result's `status` as written;
+   * `is_error` whether it is `error`; `duration_ms` statedDurationMs; `result` the run's text (the
+   * assistant chunks joined); `session_id` the init's; `usage` the result's `stats` as logged
+   * (Gemini CLI's own names, `models` included). No `duration_api_ms`, no `request_id`: the stream
+   * holds neither.
+   */
+  get resultObject(): JsonObject | undefined {
+    const r = this.result?.value;
+    if (r === undefined) return undefined;
+    const o: JsonObject = { type: "result" };
+    if (typeof r.status === "string") o.subtype = r.status;
+    o.is_error = r.status === "error";
+    if (this.statedDurationMs !== undefined) o.duration_ms = this.statedDurationMs;
+    o.result = this.text;
+    if (this.sessionId !== undefined) o.session_id = this.sessionId;
+    if (isPlainObject(r.stats)) o.usage = r.stats;
+    return o;
   }
 
   get openCount(): number {
