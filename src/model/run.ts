@@ -166,7 +166,13 @@ export type Notice =
   | { kind: "reconnecting" | "retrying"; attempt: number | undefined }
   | { kind: "reconnected" | "resuming" }
   | { kind: "plan"; text: string }
-  | { kind: "rejected"; what: string; reason: string | undefined };
+  | { kind: "rejected"; what: string; reason: string | undefined }
+  /**
+   * A warning the agent CLI wrote into the stream that did not end the run (Gemini CLI's `error`
+   * events: a loop detected, an execution blocked, turns exceeded): its text, and its severity as
+   * written (`warning`, `error`) when it gives one.
+   */
+  | { kind: "warning"; text: string; severity: string | undefined };
 
 /**
  * A call event of a line: `started` (status `open`); `restarted`, a start for a call still open,
