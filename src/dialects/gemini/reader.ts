@@ -263,6 +263,8 @@ class GeminiReader implements DialectReader {
         break;
       }
       case "error":
+        // A warning of the run, not its end (AGENTS §3.7): the result still comes.
+        if (typeof ev.message === "string") step.notice = { kind: "warning", text: ev.message, severity: typeof ev.severity === "string" ? ev.severity : undefined };
         if (ev.severity === "error" && typeof ev.message === "string" && ev.message !== "") run.lastError = ev.message;
         break;
       case "result":
