@@ -178,7 +178,9 @@ test("usage: the result's stats, their own names and per-model stats kept; no co
   const r = readFixture("models");
   const run = r.runs[0]!;
   const stats = fixtureRecords(`${G}/models.ndjson`).at(-1)!.value.stats as JsonObject;
-  assert.deepEqual(run.usage, { scope: "run", raw: stats, inputTokens: stats.input_tokens, outputTokens: stats.output_tokens, cacheReadTokens: stats.cached });
+  // The model's input is the uncached part (Gemini CLI's `input`), as cursor-agent's and Claude Code's.
+  assert.deepEqual(run.usage, { scope: "run", raw: stats, inputTokens: stats.input, outputTokens: stats.output_tokens, cacheReadTokens: stats.cached });
+  assert.equal((stats.input_tokens as number) - (stats.cached as number), stats.input);
   assert.deepEqual(Object.keys(stats.models as JsonObject), ["gemini-2.5-flash-lite", "gemini-3-pro-preview"]);
   assert.equal(run.cost, undefined);
   assert.equal(run.model, "auto-gemini-3");
@@ -209,7 +211,9 @@ test("two runs in one file: each with its session, the second begun by its init;
   // The invalid stream's result has no error member: its reason is the error event before it.
   assert.equal(b.failure, "Invalid stream: The model returned an empty response or malformed tool call.");
   assert.equal(b.statedDurationMs, 993);
+  // Before `cached` was written: input_tokens, no cache read stated.
   assert.equal(a.usage?.cacheReadTokens, undefined);
+  assert.equal(a.usage?.inputTokens, 17982);
   assert.equal(a.prompt, "what is in this repo?");
   assert.equal(b.prompt, "summarise the README");
   const begun = r.steps.find((s) => s.begun === true && s.run === b)!;

@@ -22,7 +22,7 @@ import { FIELDS_READ, FILE_FIELDS_READ, keptArgs, kindOf } from "./tools.js";
  *   `error` before it (an invalid stream's result has no `error` member).
  * - text: the assistant `message` chunks (`delta: true`) joined, in order: the run's text.
  * - usage: the result's `stats` (§3.6; scope `run`, its own names kept in `raw`, `models` per model
- *   among them): inputTokens `input_tokens` (cached included), outputTokens `output_tokens`,
+ *   among them): inputTokens `input` (the uncached ones: usageOf), outputTokens `output_tokens`,
  *   cacheReadTokens `cached`. `total_tokens` also counts thoughts and tool tokens: kept in `raw`
  *   only. No cost: the stream states none.
  * - statedDurationMs: `stats.duration_ms`, but not on a result with an `error` member: a thrown
@@ -164,7 +164,12 @@ class GeminiStep implements Step {
   constructor(readonly run: Run) {}
 }
 
-/** A result's `stats` (AGENTS §3.6) as Usage: per run, its own names kept. */
+/**
+ * A result's `stats` (AGENTS §3.6) as Usage: per run, its own names kept. The model counts input
+ * tokens not read from cache (cursor-agent's and Claude Code's input): Gemini CLI's `input`
+ * (= `input_tokens` − `cached`), else `input_tokens` − `cached`; a log from before `cached` was
+ * written (Dec 2025) tells no cache apart: its `input_tokens`, cache reads not stated.
+ */
 function usageOf(v: unknown): Usage | undefined {
   if (!isPlainObject(v)) return undefined;
   const n = (k: string): number | undefined => {
@@ -172,9 +177,10 @@ function usageOf(v: unknown): Usage | undefined {
     return typeof x === "number" && Number.isFinite(x) ? x : undefined;
   };
   const u: Usage = { scope: "run", raw: v };
-  const input = n("input_tokens");
+  const prompt = n("input_tokens");
   const output = n("output_tokens");
   const cached = n("cached");
+  const input = n("input") ?? (prompt !== undefined && cached !== undefined && prompt >= cached ? prompt - cached : cached === undefined ? prompt : undefined);
   if (input !== undefined) u.inputTokens = input;
   if (output !== undefined) u.outputTokens = output;
   if (cached !== undefined) u.cacheReadTokens = cached;
