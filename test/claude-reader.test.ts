@@ -455,7 +455,7 @@ test("an auth failure: a synthetic assistant message, then a `success` result wi
   const run = steps[0]!.run;
   assert.deepEqual(steps[1]!.text, { text: said, delta: false });
   assert.deepEqual([run.outcome, run.failure, run.statedDurationMs], ["failed", said, 120]);
-  assert.deepEqual(run.stated, { subtype: "success", text: said, requestId: undefined, durationMs: 120, apiDurationMs: 0, terminalReason: "api_error" });
+  assert.deepEqual(run.stated, { subtype: "success", text: said, requestId: undefined, durationMs: 120, apiDurationMs: 0, terminalReason: "api_error", lineId: "00000000-0000-4000-8000-000000000000" });
   assert.deepEqual(run.usage, { scope: "run", inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, raw: zero });
 });
 

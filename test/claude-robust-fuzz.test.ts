@@ -39,7 +39,7 @@ import { assertContract } from "./helpers/verdict.js";
 // the README states (json, text, filter, timeline, stats).
 //
 // Sizes (test/helpers/scale.ts): make test runs each property a few times and the exhaustive loops
-// over a sample (each line shape once, one wrong value per field in turn, every 19th byte); make
+// over a sample (each line shape once, every third field with one wrong value in turn, every 97th byte); make
 // stress (CURSORLOG_STRESS=1) runs them whole. FUZZ_RUNS and FUZZ_SEED as in robust-fuzz.
 
 const SEED = FUZZ_SEED;
@@ -113,8 +113,8 @@ const WRONG_TOP = [undefined, ...[null, 0, "", true, [], {}].map((value) => ({ v
 
 /**
  * The mutations of the top-level test: for each fixture, the first line of each shape (make
- * test: of each shape across all fixtures), each of its fields, removed and given each wrong type
- * (make test: one of the seven, in turn).
+ * test: of each shape across all fixtures), each of its fields (make test: every third, in turn),
+ * removed and given each wrong type (make test: one of the seven, in turn).
  */
 function topLevelCases(): Array<{ fixture: (typeof FIXTURES)[number]; i: number; key: string; replace: { value: unknown } | undefined }> {
   const out: ReturnType<typeof topLevelCases> = [];
@@ -127,7 +127,8 @@ function topLevelCases(): Array<{ fixture: (typeof FIXTURES)[number]; i: number;
       if (shapes.has(shape) || (!STRESS && global.has(shape))) return;
       shapes.add(shape);
       global.add(shape);
-      for (const key of Object.keys(e)) {
+      for (const [k, key] of Object.keys(e).entries()) {
+        if (!STRESS && (k + turn) % 3 !== 0) continue;
         for (const replace of STRESS ? WRONG_TOP : [WRONG_TOP[turn++ % WRONG_TOP.length]]) out.push({ fixture, i, key, replace });
       }
     });
@@ -143,7 +144,7 @@ test("every top-level field of every Claude Code line shape removed, or given ea
     lines[i] = JSON.stringify(mutate(fixture.events[i]!, [key], replace));
     runs += await judgeAll(PLAIN, lineBytes(lines), `${fixture.name} line ${i + 1} (${shapeOf(fixture.events[i]!)}) ${describe([key], replace)}`);
   }
-  assert.ok(cases.length > scaled(150, 1500), `only ${cases.length} mutations, ${runs} runs`);
+  assert.ok(cases.length > scaled(50, 1500), `only ${cases.length} mutations, ${runs} runs`);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -175,7 +176,7 @@ test("property: a field anywhere in a Claude Code line (content blocks, tool inp
       events[i] = mutate(log.events[i]!, path, replace);
       await judgeAll(VARIANTS, lineBytes(events.map((e) => JSON.stringify(e))), `${log.name} line ${i + 1} ${describe(path, replace)}`);
     }),
-    { seed: SEED, numRuns: fuzzRuns(12, 200), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(6, 200), includeErrorInReport: true },
   );
 });
 
@@ -281,10 +282,10 @@ const UNPAIRED: Array<{ name: string; events: JsonObject[]; rows?: number }> = [
   { name: "a denial for a call never made, and one told after its call's result", events: [C.init(S), C.permissionDenied(S, "toolu_no", "Bash", "no"), bash("toolu_1", "rm", T0), answer("toolu_1", T0 + 1, "Permission denied", true), C.permissionDenied(S, "toolu_1", "Bash", "late"), C.result(S)] },
 ];
 
-test(`calls and results that do not pair (a result without its call, an id twice, two results, a result before init, subagent parents unknown, circular, ${DEEP_AGENTS} deep): every command, every option set`, { timeout: 600_000 }, async () => {
+test(`calls and results that do not pair (a result without its call, an id twice, two results, a result before init, subagent parents unknown, circular, ${DEEP_AGENTS} deep): every command${STRESS ? ", every option set" : " (--lenient too; every option set in make stress)"}`, { timeout: 600_000 }, async () => {
   for (const { name, events, rows } of UNPAIRED) {
     const bytes = lineBytes(events.map((e) => JSON.stringify(e)));
-    await judgeAll(events.length > 1000 ? [...PLAIN, ...LENIENT] : VARIANTS, bytes, name);
+    await judgeAll(events.length > 1000 ? [...PLAIN, ...LENIENT] : STRESS ? VARIANTS : [...PLAIN, ...LENIENT], bytes, name);
     if (rows === undefined) continue;
     const r = await run(["timeline", "--format", "ndjson", "--columns", "call_id"], bytes);
     assert.equal(r.stdout.split("\n").length - 1, rows, `${name}: timeline rows\n${r.stdout.slice(0, 400)}`);
@@ -294,10 +295,10 @@ test(`calls and results that do not pair (a result without its call, an id twice
 // ---------------------------------------------------------------------------------------------
 // Lines cut at every position.
 
-/** Where a line of `length` bytes is cut: every byte in make stress; in make test the first and last three, and every 19th. */
+/** Where a line of `length` bytes is cut: every byte in make stress; in make test the first and last three, and every 97th. */
 function cutPositions(length: number): number[] {
   const all = Array.from({ length: length - 1 }, (_, i) => i + 1);
-  return STRESS ? all : all.filter((k) => k <= 3 || k >= length - 3 || k % 19 === 0);
+  return STRESS ? all : all.filter((k) => k <= 3 || k >= length - 3 || k % 97 === 0);
 }
 
 const tools = FIXTURES.find((f) => f.name === "claude/tools.ndjson")!;
@@ -314,7 +315,7 @@ const CUT_LINES: Array<{ fixture: (typeof FIXTURES)[number]; i: number; what: st
   { fixture: tools, i: tools.events.findIndex((e) => e.type === "result"), what: "the result" },
 ];
 
-test(`a Claude Code log cut at ${STRESS ? "every byte" : "every 19th byte (every byte in make stress)"} of each kind of line: a strict run stops at the cut line with status 5; --lenient gives what came before`, { timeout: 900_000 }, async () => {
+test(`a Claude Code log cut at ${STRESS ? "every byte" : "every 97th byte (every byte in make stress)"} of each kind of line: a strict run stops at the cut line with status 5; --lenient gives what came before`, { timeout: 900_000 }, async () => {
   for (const c of CUT_LINES) assert.ok(c.i >= 0, `no line for ${c.what}`);
   let tried = 0;
   for (const { fixture, i, what } of CUT_LINES) {
@@ -341,7 +342,7 @@ test(`a Claude Code log cut at ${STRESS ? "every byte" : "every 19th byte (every
       }
     }
   }
-  assert.ok(tried > scaled(1000, 40_000), `only ${tried} runs`);
+  assert.ok(tried > scaled(200, 40_000), `only ${tried} runs`);
 });
 
 test("property: a Claude Code line cut anywhere with the rest of the log after it: reported at or after the cut line, never a crash", { timeout: 900_000 }, async () => {
@@ -363,7 +364,7 @@ test("property: a Claude Code line cut anywhere with the rest of the log after i
         assert.ok(ds.some((d) => d.line !== undefined && d.line >= i + 1), `${context}: nothing reported at or after line ${i + 1}:\n${r.stderr}`);
       }
     }),
-    { seed: SEED, numRuns: fuzzRuns(6, 80), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(3, 80), includeErrorInReport: true },
   );
 });
 
@@ -449,8 +450,8 @@ function wideLines(n: number): Buffer {
   return lineBytes(events.map((e) => JSON.stringify(e)));
 }
 
-/** Blocks in the wide line: 50 000 in make test (each command ran ~1 s; before, text took 100 s and more of CPU: the driver joined each call's output onto the line's so far), 100 000 in make stress. */
-const WIDE = scaled(50_000, 100_000);
+/** Blocks in the wide line: 20 000 in make test, 100 000 in make stress (each command ~1 s; before, text took 100 s and more of CPU at 50 000: the driver joined each call's output onto the line's so far). */
+const WIDE = scaled(20_000, 100_000);
 
 test(`a line of ${WIDE} tool_use blocks and a line of their ${WIDE} tool_results: ${STRESS ? "every command" : "json, text -v, filter, timeline"} (the built CLI) ends within 120 s, one action or row per call`, { timeout: 1_800_000 }, () => {
   const bytes = wideLines(WIDE);

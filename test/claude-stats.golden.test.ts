@@ -27,6 +27,9 @@ cases.push(
   { name: "claude/stats/color-after-result", argv: ["stats", "--color", "always", claudeFixture("after-result"), claudeFixture("background")] },
   { name: "claude/stats/nested", argv: ["stats", CLAUDE_NESTED] },
   { name: "claude/stats/json-nested", argv: ["stats", "--format", "json", CLAUDE_NESTED] },
+  // The same log passed twice: its result's usage is added once (a Claude Code result has no
+  // request_id: it is known by its line's uuid), its cost counted once.
+  { name: "claude/stats/json-twice", argv: ["stats", "--format", "json", claudeFixture("denied"), claudeFixture("denied")] },
 );
 
 goldenTests(cases);

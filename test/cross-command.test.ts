@@ -1,6 +1,6 @@
 // test-run: scaled
 // Issue 25: every command tells the same facts. Each command that carries facts about runs and
-// calls runs (bin/cursorlog.js, a child process) over every log fixture (logFixtures() and
+// calls runs (in-process: run() below) over every log fixture (logFixtures() and
 // examples/; other agents' logs are refused and left out), its output is read back into facts, and
 // each fact is compared, as a number / a bin / a boolean, with the run model's answer (the cursor
 // dialect and the driver in-process: src/model is the one rule). A fixture fails with a table of
@@ -50,7 +50,6 @@
 // Not run: json (the agent's result object as written), diff and filter (file changes and raw
 // lines), validate (line checks): they carry none of these facts.
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { Readable } from "node:stream";
 import { test } from "node:test";
@@ -64,6 +63,7 @@ import type { CallStatus } from "../src/model/status.js";
 import { seconds } from "../src/outputs/shared/background-end.js";
 import { formatDuration } from "../src/outputs/show/call-view.js";
 import { logFixtures } from "./helpers/records.js";
+import { runCli } from "./helpers/run-cli.js";
 import { STRESS } from "./helpers/scale.js";
 
 type Value = number | string | boolean | null;
@@ -167,13 +167,14 @@ interface Ran {
   code: number;
 }
 
+/**
+ * A command run in-process (the command line's main, as test/helpers/run-cli.ts runs it: TZ=UTC,
+ * NO_COLOR): what is compared here is what each output says, not how a process behaves (the built
+ * executable's exit statuses, signals and standard streams: cli-spawn, output-faults, launcher).
+ * It was a child process each, 56 of them: ~15 CPU s of make test for node's start-ups.
+ */
 function run(args: string[]): Promise<Ran> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["bin/cursorlog.js", ...args], { env: { PATH: process.env.PATH, TZ: "UTC", NO_COLOR: "1" }, maxBuffer: 512 * 2 ** 20 }, (err, stdout, stderr) => {
-      const code = err === null ? 0 : typeof err.code === "number" ? err.code : -1;
-      resolve({ stdout, stderr, code });
-    });
-  });
+  return runCli(args);
 }
 
 /** `true` when run the command stopped before the end (usage or I/O error, a crash). */
@@ -507,26 +508,12 @@ function fixtures(): string[] {
   return STRESS ? all : FAST;
 }
 
-/** Runs `tasks` two at a time (the machine has two cores). */
-async function pool<T>(tasks: Array<() => Promise<T>>, n = 2): Promise<T[]> {
-  const out: T[] = new Array(tasks.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < tasks.length) {
-        const i = next++;
-        out[i] = await tasks[i]!();
-      }
-    }),
-  );
-  return out;
-}
-
 for (const path of fixtures()) {
   test(`every command tells the same facts: ${path}`, async () => {
     const facts: Facts = new Map();
     const runs = await modelOf(path, facts);
-    const outs = await pool(SOURCES.map((s) => () => run([...s.args, path])));
+    const outs: Ran[] = [];
+    for (const s of SOURCES) outs.push(await run([...s.args, path]));
     const problems: string[] = [];
     SOURCES.forEach((s, k) => {
       const r = outs[k]!;

@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { test, type TestContext } from "node:test";
 import fc from "fast-check";
-import { agentMarkdown, scanAgentMarkdown } from "../src/outputs/show/agent-markdown.ts";
-import { FUZZ_SEED, fuzzRuns } from "./helpers/scale.ts";
+import { agentMarkdown, scanAgentMarkdown } from "../src/outputs/show/agent-markdown.js";
+import { FUZZ_SEED, fuzzRuns } from "./helpers/scale.js";
 
 /**
  * agentMarkdown against GitHub's own Markdown parser, cmark-gfm (Debian's package of it, run with

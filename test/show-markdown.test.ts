@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { agentMarkdown, scanAgentMarkdown } from "../src/outputs/show/agent-markdown.ts";
-import { assistant, completed, init, line, result, started, thinkingCompleted, thinkingDelta, user } from "./helpers/events.ts";
-import { runCli } from "./helpers/run-cli.ts";
+import { agentMarkdown, scanAgentMarkdown } from "../src/outputs/show/agent-markdown.js";
+import { assistant, completed, init, line, result, started, thinkingCompleted, thinkingDelta, user } from "./helpers/events.js";
+import { runCli } from "./helpers/run-cli.js";
 
 // Issue 26 (first contact): `show --format markdown` escaped the agent's own Markdown
 // (`\*\*bold\*\*`). The agent writes Markdown: it is rendered as Markdown, but nothing in it may

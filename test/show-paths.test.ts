@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { placeInRun, shownPath } from "../src/outputs/shared/run-path.ts";
-import { clipPath, columns } from "../src/outputs/show/wrap.ts";
-import { callPair, completed, init, line, result, started, user } from "./helpers/events.ts";
-import { runCli } from "./helpers/run-cli.ts";
+import { placeInRun, shownPath } from "../src/outputs/shared/run-path.js";
+import { clipPath, columns } from "../src/outputs/show/wrap.js";
+import { callPair, completed, init, line, result, started, user } from "./helpers/events.js";
+import { runCli } from "./helpers/run-cli.js";
 
 // Issue 26 (first contact): `show` cut long paths at the end, so a Windows run's every target read
 // `D:\Downloads\Skill-Evaluation…`; paths were not relative to the run's folder (diff's were); at

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { clip, columns, wrap, wrapFacts } from "../src/outputs/show/wrap.ts";
+import { clip, columns, wrap, wrapFacts } from "../src/outputs/show/wrap.js";
 
 test("wrap: at spaces, indent on every line, a long word left whole, 0 never wraps", () => {
   assert.deepEqual(wrap("aaa bbb ccc ddd eee fff ggg hhh iii jjj", 20, "> "), ["> aaa bbb ccc ddd eee", "> fff ggg hhh iii jjj"]);

@@ -64,6 +64,11 @@ export interface ResultStated {
   text: string | undefined;
   /** The id of the request the run answered, when a string. */
   requestId: string | undefined;
+  /**
+   * The result line's own unique id, when the agent writes one (Claude Code's `uuid`; Cursor's
+   * result has none): the same result read twice (a log passed twice) is known by it.
+   */
+  lineId?: string | undefined;
   /** The run's wall time and API time in ms, as stated, when numbers (any number: each output filters what it can print). */
   durationMs: number | undefined;
   apiDurationMs: number | undefined;

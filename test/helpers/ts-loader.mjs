@@ -29,3 +29,8 @@ if (cpuLog && isMainThread && !process.execArgv.includes("--test") && /\.test\.[
     }
   });
 }
+
+// A --jobs worker thread run from the sources (src/jobs/early.ts) imports this module to load
+// TypeScript the same way (a worker does not run the process's --import): its transforms are
+// cached, ~0.5 s less CPU per worker than tsx's loader.
+process.env.CURSORLOG_TS_REGISTER ??= import.meta.url;

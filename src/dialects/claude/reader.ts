@@ -94,7 +94,7 @@ export class ClaudeRun implements Run {
     if (r === undefined) return undefined;
     const s = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
     const n = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);
-    return { subtype: s(r.subtype), text: s(r.result), requestId: s(r.request_id), durationMs: n(r.duration_ms), apiDurationMs: n(r.duration_api_ms), terminalReason: s(r.terminal_reason) };
+    return { subtype: s(r.subtype), text: s(r.result), requestId: s(r.request_id), lineId: s(r.uuid), durationMs: n(r.duration_ms), apiDurationMs: n(r.duration_api_ms), terminalReason: s(r.terminal_reason) };
   }
 
   get openCount(): number {

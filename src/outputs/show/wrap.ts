@@ -57,14 +57,20 @@ export function columns(s: string): number {
   return n;
 }
 
-const graphemes: Intl.Segmenter | undefined = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : undefined;
+/**
+ * Made the first time a word is broken, not when the module loads: making a Segmenter (ICU's
+ * break rules for the default locale) is ~10 ms of CPU, and every command's start loads this
+ * module, while only show's wrapping uses it. null where Intl has no Segmenter.
+ */
+let graphemes: Intl.Segmenter | null | undefined;
 
 /**
  * The user-perceived characters of `s` (grapheme clusters: an emoji ZWJ sequence, a flag, a letter
  * and its accents), lazily: a line is never cut inside one. Code points where Intl has no Segmenter.
  */
 function* clusters(s: string): Generator<string> {
-  if (graphemes === undefined) {
+  graphemes ??= typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+  if (graphemes === null) {
     yield* s;
     return;
   }

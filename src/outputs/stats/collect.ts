@@ -107,6 +107,7 @@ export class RunStats {
       sessionId: run.sessionId,
       // The total adds a request's usage once.
       requestId: nonEmpty(result?.requestId),
+      resultLineId: nonEmpty(result?.lineId),
       model: run.model,
       prompt: this.prompt,
       outcome: OUTCOME[run.outcome],

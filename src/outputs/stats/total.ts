@@ -6,9 +6,10 @@ const MAX_REQUESTS = 100_000;
 
 /**
  * The run's total, a reducer over finished session reports. Token usage is added once per
- * (session_id, request_id): the same request logged twice (a log passed twice, a capture
- * concatenated with its copy) is counted once and reported as repeated. A session without a
- * request_id is always added. A cost (Claude Code's `total_cost_usd`) is the session's so far:
+ * (session_id, request_id), or where the result has no request_id, once per (session_id, the
+ * result line's own id: Claude Code's uuid): the same request logged twice (a log passed twice, a
+ * capture concatenated with its copy) is counted once and reported as repeated. A session with
+ * neither is always added. A cost (Claude Code's `total_cost_usd`) is the session's so far:
  * each session is counted once, at the highest figure its runs state (addCost), never summed
  * across the runs of one session.
  */
@@ -111,8 +112,10 @@ export class StatsTotalAcc {
   }
 
   private addUsage(s: SessionStats): void {
-    if (s.requestId !== undefined) {
-      const key = `${s.sessionId ?? ""}\u0000${s.requestId}`;
+    // cursor-agent's request_id; else the result line's own id (Claude Code's uuid).
+    const id = s.requestId ?? (s.resultLineId === undefined ? undefined : `line\u0000${s.resultLineId}`);
+    if (id !== undefined) {
+      const key = `${s.sessionId ?? ""}\u0000${id}`;
       if (this.seen.has(key)) {
         this.usageRepeated++;
         return;

@@ -116,6 +116,8 @@ export interface SessionStats {
   lastLine: number;
   sessionId: string | undefined;
   requestId: string | undefined;
+  /** The result line's own id (ResultStated.lineId): where there is no request_id, it tells a result read twice. */
+  resultLineId?: string | undefined;
   model: string | undefined;
   /** First non-blank line of the first user message, shortened to PROMPT_MAX characters. */
   prompt: string | undefined;
