@@ -10,6 +10,7 @@ import pc from "picocolors";
 import { Reporter } from "../src/diagnostics.js";
 import { claudeDialect } from "../src/dialects/claude/reader.js";
 import { cursorDialect } from "../src/dialects/cursor/reader.js";
+import { geminiDialect } from "../src/dialects/gemini/reader.js";
 import { autoReader, dialectFor } from "../src/dialects/index.js";
 import { drive } from "../src/driver/driver.js";
 import type { JsonObject } from "../src/input/record.js";
@@ -20,6 +21,8 @@ import { runCli } from "./helpers/run-cli.js";
 const CURSOR = "test/fixtures/real-2026.ndjson";
 const CLAUDE = "test/fixtures/claude/tools.ndjson";
 const CLAUDE_EARLY = "test/fixtures/claude/early-2026.ndjson";
+const GEMINI = "test/fixtures/gemini/batch.ndjson";
+const GEMINI_TWO = "test/fixtures/gemini/two-runs.ndjson";
 
 test("dialectFor: Claude Code's events (its hook lines before the init too) are Claude's; anything else is cursor-agent's", () => {
   assert.equal(dialectFor(init("s") as JsonObject), claudeDialect);
@@ -115,5 +118,40 @@ test("--agent forces a dialect for every file: a Claude Code log read as cursor-
   assert.equal(forced.stdout, "");
   const bad = await runCli(["text", "--agent", "codex", CLAUDE]);
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /argument 'codex' is invalid\. Allowed choices are claude, cursor\./);
+  assert.match(bad.stderr, /argument 'codex' is invalid\. Allowed choices are claude, gemini, cursor\./);
+});
+
+test("dialectFor: Gemini CLI's init (ISO timestamp, no subtype) is Gemini's, and so is a capture cut at its start", () => {
+  assert.equal(dialectFor({ type: "init", timestamp: "2026-03-19T04:50:00.100Z", session_id: "s", model: "auto-gemini-3" }), geminiDialect);
+  assert.equal(dialectFor({ type: "tool_use", timestamp: "2026-03-19T04:50:03.900Z", tool_name: "glob", tool_id: "glob_1_0", parameters: {} }), geminiDialect);
+  // cursor-agent's system/init stays cursor-agent's; Claude Code's stays Claude's.
+  assert.equal(dialectFor({ type: "system", subtype: "init", session_id: "s", model: "gpt-5", cwd: "/w", apiKeySource: "login", permissionMode: "default" }), cursorDialect);
+  assert.equal(dialectFor(init("s") as JsonObject), claudeDialect);
+});
+
+test("a folder of Cursor, Claude Code and Gemini CLI logs: each command gives, in one run, what each file gives alone", async () => {
+  const files = [CURSOR, GEMINI, CLAUDE, GEMINI_TWO, CURSOR];
+  const dir = folder(files);
+  try {
+    for (const argv of [["text", "-v"], ["text", "--final"], ["json"], ["timeline"], ["diff", "--name-only"], ["filter", "--tool", "shell"]]) {
+      const alone = [];
+      for (const f of files) alone.push((await runCli([...argv, f])).stdout);
+      const all = await runCli([...argv, dir]);
+      // two-runs.ndjson's second run failed (exit 1) in every command that reads outcomes.
+      assert.ok(all.code === 0 || all.code === 1, `${argv.join(" ")}: ${all.stderr}`);
+      if (argv[0] === "timeline") {
+        const rows = (s: string) => s.split("\n").slice(1).filter((l) => l !== "");
+        assert.equal(rows(all.stdout).length, alone.reduce((n, s) => n + rows(s).length, 0), argv.join(" "));
+      } else assert.equal(all.stdout, alone.join(""), argv.join(" "));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("--agent gemini reads a Gemini CLI log as without the option; --agent cursor reads it as cursor-agent's (no tool calls)", async () => {
+  const own = await runCli(["text", GEMINI]);
+  assert.notEqual(own.stdout, "");
+  assert.equal((await runCli(["text", "--agent", "gemini", GEMINI])).stdout, own.stdout);
+  assert.equal((await runCli(["text", "--agent", "cursor", GEMINI])).stdout, "");
 });

@@ -54,7 +54,7 @@ test("library: a log of an agent without a dialect gives nothing but one diagnos
   const t = ndjsonTransform((r) => toActionsText({ verbose: true, final: false, allowIncomplete: false, colors: pc.createColors(false) }, r), { file: "codex.ndjson", onDiagnostic: (l) => seen.push(l) });
   assert.equal(await collect(Readable.from([readFileSync("test/fixtures/other-agents/codex.ndjson")]).pipe(t)), "");
   assert.deepEqual(seen, [
-    "cursorlog: error (at codex.ndjson:1): this is Codex exec --json (a thread.started event), not cursor-agent's: cursorlog reads the logs of cursor-agent --print --output-format stream-json and claude -p --output-format stream-json --verbose\n",
+    "cursorlog: error (at codex.ndjson:1): this is Codex exec --json (a thread.started event), not cursor-agent's: cursorlog reads the logs of cursor-agent --print --output-format stream-json and gemini -p --output-format stream-json and claude -p --output-format stream-json --verbose\n",
   ]);
   assert.equal(t.exitCode(), 2);
 });

@@ -79,6 +79,9 @@ test("time rule: the duration from one clock only, never negative, and start and
   // Two clocks are never subtracted: a call start and a line end give no duration.
   assert.deepEqual(callTiming({ callStart: 1000, eventEnd: 1600 }), { start: { ms: 1000, from: "call" }, end: { ms: 1600, from: "event" } });
   assert.deepEqual(callTiming({}), {});
+  // An end stamped when the call's whole batch ended (Gemini CLI): on the lines' clock, a duration kept, its end's source batch.
+  assert.deepEqual(callTiming({ eventStart: 1000, eventEnd: 1900, eventEndBatch: true }), { start: { ms: 1000, from: "event" }, end: { ms: 1900, from: "batch" }, durationMs: 900 });
+  assert.deepEqual(callTiming({ eventEnd: 1900, eventEndBatch: true }), { end: { ms: 1900, from: "batch" } });
   assert.equal(spanOf(5, 5), 0);
   assert.equal(spanOf(6, 5), undefined);
   // A time written as a string of digits is a time; anything else is none.
@@ -245,11 +248,12 @@ test("driver: a run ends once (its result, then the next run's init does not end
 
 test("dialects: the registry names each dialect by its agent, Claude Code's tried first; cursor-agent's recognises its own events and refuses another agent's", async () => {
   const { DIALECTS, dialectOf } = await import("../src/dialects/index.js");
-  // Claude Code's first: cursor-agent's takes any event no other dialect claims.
-  assert.deepEqual(DIALECTS.map((d) => d.agent), ["claude", "cursor"]);
+  // Claude Code's first, Gemini CLI's beside it: cursor-agent's takes any event no other dialect claims.
+  assert.deepEqual(DIALECTS.map((d) => d.agent), ["claude", "gemini", "cursor"]);
   const cursor = dialectOf("cursor")!;
   assert.equal(cursor.name, "cursor-agent stream-json");
   assert.equal(dialectOf("claude")!.name, "Claude Code stream-json");
+  assert.equal(dialectOf("gemini")!.name, "Gemini CLI stream-json");
   assert.equal(dialectOf("codex"), undefined);
   assert.equal(cursor.recognise({ type: "system", subtype: "init", session_id: "s" }), true);
   assert.equal(cursor.recognise({ type: "system", subtype: "init", tools: ["Bash"] }), false, "Claude Code's init lists its tools");

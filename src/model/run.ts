@@ -121,6 +121,14 @@ export interface Run {
   readonly stated?: ResultStated | undefined;
   /** The agent's own result object, as logged (json prints it), once seen. */
   readonly result: JsonRecord | undefined;
+  /**
+   * What `json` prints for the run when the agent's result line is not an object in cursor-agent's
+   * key set (Gemini CLI's `result{status, stats}`): that object, built by the dialect from the
+   * run's lines, each member only when the log holds it (nothing invented: no request id, no API
+   * time the log lacks). Undefined: json prints the result line (Run.result) in the dialect's
+   * jsonKeyOrder. Asked only of a run with a result.
+   */
+  readonly resultObject?: JsonObject | undefined;
   readonly usage: Usage | undefined;
   /** The cost its result states (Cost), when it states one. */
   readonly cost?: Cost | undefined;
@@ -163,7 +171,13 @@ export type Notice =
   | { kind: "reconnecting" | "retrying"; attempt: number | undefined }
   | { kind: "reconnected" | "resuming" }
   | { kind: "plan"; text: string }
-  | { kind: "rejected"; what: string; reason: string | undefined };
+  | { kind: "rejected"; what: string; reason: string | undefined }
+  /**
+   * A warning the agent CLI wrote into the stream that did not end the run (Gemini CLI's `error`
+   * events: a loop detected, an execution blocked, turns exceeded): its text, and its severity as
+   * written (`warning`, `error`) when it gives one.
+   */
+  | { kind: "warning"; text: string; severity: string | undefined };
 
 /**
  * A call event of a line: `started` (status `open`); `restarted`, a start for a call still open,

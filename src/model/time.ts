@@ -5,12 +5,16 @@
  * - `call`: the tool call's own clock (cursor-agent's `startedAtMs` / `completedAtMs`).
  * - `event`: the time stamped on the line that told it (cursor-agent's `timestamp_ms`, Claude
  *   Code's ISO `timestamp`).
+ * - `batch`: the time stamped on the line that told a call's end, when that line was written once
+ *   the whole batch of calls it ran with had ended (Gemini CLI's `tool_result` of a batch of several
+ *   calls): the batch's end, not the call's own. It is on the `event` clock (a duration from the
+ *   start line's time is one), but a duration ending there is the batch's time so far, not the call's.
  *
  * A time the log does not hold is absent (undefined), never estimated. (A time stamped by
  * cursorlog on arrival, for a live stream of an agent that writes none, would be a third source;
  * no dialect gives one yet.)
  */
-export type TimeSource = "call" | "event";
+export type TimeSource = "call" | "event" | "batch";
 
 export interface Stamp {
   ms: number;
@@ -25,6 +29,8 @@ export interface CallClocks {
   /** The times on the lines that started and completed it (its `event` clock). */
   eventStart?: number | undefined;
   eventEnd?: number | undefined;
+  /** `eventEnd` was stamped when the call's whole batch ended (its source is `batch`). */
+  eventEndBatch?: boolean | undefined;
 }
 
 export interface CallTiming {
@@ -40,7 +46,8 @@ export interface CallTiming {
  * - a duration comes from two times of one clock only: the call's own pair when it has both ends
  *   and the end is not before the start, else the lines' pair under the same condition; and then
  *   the start and the end are that pair's, so that end - start is the duration in every output
- *   (a trace's span, a timeline's columns, a chart's bar);
+ *   (a trace's span, a timeline's columns, a chart's bar); a `batch` end is on the lines' clock
+ *   (its duration is the batch's, as its source says);
  * - with no such pair, start is the call's own start, else its start line's time, and end
  *   likewise (each as the log gives it, with its source), and there is no duration.
  *
@@ -52,12 +59,13 @@ export function callTiming(c: CallClocks): CallTiming {
   const own = spanOf(c.callStart, c.callEnd);
   if (own !== undefined) return { start: { ms: c.callStart!, from: "call" }, end: { ms: c.callEnd!, from: "call" }, durationMs: own };
   const lines = spanOf(c.eventStart, c.eventEnd);
-  if (lines !== undefined) return { start: { ms: c.eventStart!, from: "event" }, end: { ms: c.eventEnd!, from: "event" }, durationMs: lines };
+  const endFrom = c.eventEndBatch === true ? "batch" : "event";
+  if (lines !== undefined) return { start: { ms: c.eventStart!, from: "event" }, end: { ms: c.eventEnd!, from: endFrom }, durationMs: lines };
   const t: CallTiming = {};
   if (c.callStart !== undefined) t.start = { ms: c.callStart, from: "call" };
   else if (c.eventStart !== undefined) t.start = { ms: c.eventStart, from: "event" };
   if (c.callEnd !== undefined) t.end = { ms: c.callEnd, from: "call" };
-  else if (c.eventEnd !== undefined) t.end = { ms: c.eventEnd, from: "event" };
+  else if (c.eventEnd !== undefined) t.end = { ms: c.eventEnd, from: endFrom };
   return t;
 }
 

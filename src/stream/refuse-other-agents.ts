@@ -12,8 +12,9 @@ const HOLD_MAX = 64;
 const READS = DIALECTS.map((d) => d.writtenBy).reverse().join(" and ");
 
 /**
- * The format of a file's first event when it is an agent's cursorlog has no dialect for (Codex,
- * Gemini CLI; see dialects/cursor/other-agents.ts), else undefined: one a dialect recognises is read.
+ * The format of a file's first event when it is an agent's cursorlog has no dialect for (Codex;
+ * see dialects/cursor/other-agents.ts), else undefined: one a dialect recognises is read (Claude
+ * Code's, Gemini CLI's).
  */
 function unreadFormat(ev: JsonRecord["value"]): ReturnType<typeof otherAgentFormat> {
   const other = otherAgentFormat(ev);
@@ -22,7 +23,7 @@ function unreadFormat(ev: JsonRecord["value"]): ReturnType<typeof otherAgentForm
 
 /**
  * Wraps a command's stage: a file whose first event is an agent's cursorlog has no dialect for
- * (Codex, Gemini CLI) is refused with one line naming the format (exit 2), and nothing of it
+ * (Codex) is refused with one line naming the format (exit 2), and nothing of it
  * reaches the stage; the next file is read. The agent CLI's text lines before a file's first
  * event are held until that event decides (64 at most: past that, they and the ones after them
  * go through in the order written). `forced` (`--agent`): every file is read in that agent's

@@ -11,6 +11,8 @@ export const BUNDLED_SCHEMA_DIR = fileURLToPath(new URL("../../schemas/", import
 export const CURSOR_ENTRY_ID = "https://cursorlog.dev/schemas/cursor-agent-event.schema.json";
 /** The `$id` of the Claude Code entry schema (schemas/claude-code/). */
 export const CLAUDE_CODE_ENTRY_ID = "https://cursorlog.dev/schemas/claude-code/claude-code-event.schema.json";
+/** The `$id` of the Gemini CLI entry schema (schemas/gemini/). */
+export const GEMINI_ENTRY_ID = "https://cursorlog.dev/schemas/gemini/gemini-event.schema.json";
 
 /** One bundled schema set: where its files are, which is its entry, and its precompiled module. */
 export interface BundledSchemaSetInfo {
@@ -35,6 +37,13 @@ export const BUNDLED_SETS: readonly BundledSchemaSetInfo[] = [
     entryFile: "claude-code-event.schema.json",
     generated: "generated/claude-code-validators.ts",
     sources: "schemas/claude-code/*.schema.json",
+  },
+  {
+    entryId: GEMINI_ENTRY_ID,
+    dir: fileURLToPath(new URL("../../schemas/gemini/", import.meta.url)),
+    entryFile: "gemini-event.schema.json",
+    generated: "generated/gemini-validators.ts",
+    sources: "schemas/gemini/*.schema.json",
   },
 ];
 

@@ -192,6 +192,8 @@ function callArgs(c: RunCall, approx: boolean, timed: boolean): Record<string, u
   if (c.parentId !== undefined) args.parent_call_id = c.parentId; // a subagent's call: its task call's id
   if (c.kind === "shell" && c.backgroundTask !== undefined) args.shell_id = c.backgroundTask; // as written: the trace's arg names, kept as exported
   if (approx) args.time_approximate = true;
+  // The slice ends when the call's whole batch ended, not the call itself (Gemini CLI's, model/time.ts `batch`).
+  if (c.timing.end?.from === "batch") args.end_source = "batch";
   if (timed && c.timing.start === undefined && c.timing.end === undefined) args.time_absent = true;
   if (!timed) args.time_unknown = true;
   return args;

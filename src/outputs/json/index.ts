@@ -115,7 +115,10 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       if (result !== undefined) {
         // The CLI's text in a run that ended is a warning (the driver tells a failed run first).
         if (run.said !== undefined) reportSaid(reporter, run.file, run.said);
-        // The agent CLI's json object: its dialect's key order, or the result line as written.
+        // The object the dialect built in cursor-agent's key set (Gemini CLI's), else the agent CLI's
+        // json object: its dialect's key order, or the result line as written.
+        const built = run.resultObject;
+        if (built !== undefined) return paint(named(stringifyRaw(parseRaw(JSON.stringify(built)), opts.pretty), result.file)) + "\n";
         return paint(named(rawJsonResult(result.text, opts.pretty, dialectOf(run.agent)?.jsonKeyOrder ?? []), result.file)) + "\n";
       }
       // Cut off: told by the driver (exit 4), or with --allow-incomplete this object, which quotes the CLI's text.

@@ -285,6 +285,8 @@ function toolAttributes(c: RunCall, content: boolean): Attributes {
   a["cursor.tool.action"] = c.label;
   if (status !== undefined) a["cursor.tool.status"] = status;
   a["cursor.tool.seq"] = c.seq;
+  // The span ends when the call's whole batch ended, not the call itself (Gemini CLI's, model/time.ts `batch`).
+  if (c.timing.end?.from === "batch") a["cursor.tool.end_source"] = "batch";
   if (c.modelCallId !== undefined) a["cursor.model_call_id"] = c.modelCallId; // as written: the attribute is named after the CLI's field
   const line = c.startLine ?? c.endLine;
   if (line !== undefined) a["cursor.log.line"] = line;

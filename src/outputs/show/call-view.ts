@@ -62,7 +62,8 @@ export function viewOf(call: Call, opts: { lines: number; diff: boolean; cwd?: s
     tail: [],
   };
   const ms = call.timing.durationMs;
-  if (ms !== undefined) view.duration = formatDuration(ms);
+  // A duration to its batch's end (Gemini CLI's: model/time.ts batch) is the batch's so far: said so.
+  if (ms !== undefined) view.duration = call.timing.end?.from === "batch" ? `${formatDuration(ms)} (to the batch's end)` : formatDuration(ms);
   if (call.exitCode !== undefined) view.exitCode = call.exitCode;
   if (!ok) {
     const note = call.note();

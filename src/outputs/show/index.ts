@@ -396,7 +396,7 @@ class ShowSink implements RunSink {
     return this.r.event(end.ok ? "ended" : "failed", `${what} · ${status}${after}`, detail.length === 1 && detail[0] === "" ? [] : detail);
   }
 
-  /** What the agent CLI told of the run itself: the connection, a retry, a plan to approve, a request rejected. */
+  /** What the agent CLI told of the run itself: the connection, a retry, a plan to approve, a request rejected, a warning. */
   private notice(n: Notice): string {
     const attempt = (a: number | undefined): string => (a !== undefined ? ` (attempt ${a})` : "");
     switch (n.kind) {
@@ -412,6 +412,8 @@ class ShowSink implements RunSink {
         return this.r.message(`Plan:\n${n.text}`, false);
       case "rejected":
         return this.r.event("refused", `${n.what || "request"} request rejected${n.reason !== undefined ? `: ${n.reason}` : ""}`);
+      case "warning":
+        return this.r.event("failed", `the agent CLI warned${n.severity !== undefined ? ` (${n.severity})` : ""}: ${n.text}`);
     }
   }
 

@@ -26,6 +26,8 @@ export class RunStats {
   private readonly slowest: SlowestCalls;
   private readonly files: FileOps<PathSet>;
   private readonly shellExits: CappedList<ShellExit>;
+  private shellCalls = 0;
+  private shellExitsKnown = 0;
   private readonly backgroundEnded: CappedList<BackgroundItem>;
   private subagentCalls = 0;
   /** Targets and notes cut to TARGET_MAX, or whole (json). */
@@ -67,6 +69,10 @@ export class RunStats {
     if (file !== undefined && file.path !== "") this.files[file.op].add(file.path);
     const exit = shellExitOf(call, max);
     if (exit !== undefined) this.shellExits.add(() => exit);
+    if (call.kind === "shell") {
+      this.shellCalls++;
+      if (call.exitCode !== undefined || call.signal !== undefined) this.shellExitsKnown++;
+    }
   }
 
   /** A background task ended: listed when its call is one of this run's. */
@@ -119,6 +125,8 @@ export class RunStats {
       slowest: this.slowest.report(),
       files: { read: this.files.read.report(), created: this.files.created.report(), edited: this.files.edited.report(), deleted: this.files.deleted.report() },
       shellExits: this.shellExits.report(),
+      shellCalls: this.shellCalls,
+      shellExitsKnown: this.shellExitsKnown,
       open: open.report(),
       background,
     };

@@ -48,7 +48,7 @@ export function toStatsMarkdown(): StatsRenderer {
         ...(t.cost === undefined ? [] : [["Cost", md(totalCost(t))] as [string, string]]),
         ["Tool calls", callsText(t.calls, t.subagentCalls)],
         ["Failed / rejected calls", `${formatCount(t.failed)} / ${formatCount(t.rejected)}`],
-        ["Shell commands with a non-zero exit", formatCount(t.shellExits)],
+        ["Shell commands with a non-zero exit", t.shellCalls > 0 && t.shellExitsKnown === 0 ? "not in log" : formatCount(t.shellExits)],
         ...(t.background > 0 ? [["Background tasks", `${formatCount(t.background)}, ${formatCount(t.backgroundEnded)} ended`] as [string, string]] : []),
         ["Files", `${fileCounts(t.files)} (summed over sessions)`],
       ]);

@@ -57,7 +57,7 @@ export function toStatsText(c: Colors): StatsRenderer {
         ...callFields(t.calls, t.subagentCalls),
         ["failed", `${formatCount(t.failed)} call${t.failed === 1 ? "" : "s"}`],
         ["rejected", `${formatCount(t.rejected)} call${t.rejected === 1 ? "" : "s"}`],
-        ["shell exits", `${formatCount(t.shellExits)} non-zero`],
+        ["shell exits", shellExitsCell(t)],
         ...(t.background > 0 ? [["background", backgroundCount(t.background, t.backgroundEnded)] as [string, string]] : []),
         ["files", `${fileCounts(t.files)} (summed over sessions)`],
       ]);
@@ -165,4 +165,9 @@ function describe(c: Colors, it: StatsCall): string {
   let s = e(it.action) + (it.target === "" ? "" : `: ${e(it.target)}`);
   if (it.note !== "") s += " " + (it.bin === "refused" ? c.yellow : c.red)(`(${e(it.note)})`);
   return s;
+}
+
+/** `2 non-zero`; `not in log` when shell commands ran and the log gives none of their exits (Gemini CLI's never does). */
+export function shellExitsCell(t: StatsTotal): string {
+  return t.shellCalls > 0 && t.shellExitsKnown === 0 ? "not in log" : `${formatCount(t.shellExits)} non-zero`;
 }

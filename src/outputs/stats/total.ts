@@ -36,6 +36,8 @@ export class StatsTotalAcc {
   private failed = 0;
   private rejected = 0;
   private shellExits = 0;
+  private shellCalls = 0;
+  private shellExitsKnown = 0;
   private background = 0;
   private backgroundEnded = 0;
   private readonly files = { read: 0, created: 0, edited: 0, deleted: 0 };
@@ -57,6 +59,8 @@ export class StatsTotalAcc {
     this.failed += s.failed.count;
     this.rejected += s.rejected.count;
     this.shellExits += s.shellExits.count;
+    this.shellCalls += s.shellCalls;
+    this.shellExitsKnown += s.shellExitsKnown;
     this.background += s.background.count;
     this.backgroundEnded += s.background.ended;
     for (const op of ["read", "created", "edited", "deleted"] as const) this.files[op] += s.files[op].paths.length + s.files[op].more;
@@ -80,6 +84,8 @@ export class StatsTotalAcc {
       failed: this.failed,
       rejected: this.rejected,
       shellExits: this.shellExits,
+      shellCalls: this.shellCalls,
+      shellExitsKnown: this.shellExitsKnown,
       background: this.background,
       backgroundEnded: this.backgroundEnded,
       files: { ...this.files },

@@ -142,6 +142,9 @@ export interface SessionStats {
   slowest: StatsCall[];
   files: FileOps<PathList>;
   shellExits: Listed<ShellExit>;
+  /** Completed shell calls, and of them those whose exit code or signal the log gives (Gemini CLI's: none). */
+  shellCalls: number;
+  shellExitsKnown: number;
   /** Calls started and never completed, in start order. */
   open: Listed<StatsCall>;
   /** Background shells: the ended ones as they ended, then those still running at the end; `ended` counts the first. */
@@ -175,6 +178,9 @@ export interface StatsTotal {
   failed: number;
   rejected: number;
   shellExits: number;
+  /** Completed shell calls, and of them those whose exit code or signal the log gives. */
+  shellCalls: number;
+  shellExitsKnown: number;
   /** Background shells, and how many of them were seen to end. */
   background: number;
   backgroundEnded: number;

@@ -53,7 +53,9 @@ export function statusCell(call: Call): string | undefined {
  * Where the row's times (started_at, completed_at, duration_ms) come from (model/time.ts
  * TimeSource): `call`, the call's own clock; `event`, the times stamped on the lines that started
  * and completed it; `call/event` (or `event/call`) when its start and its end come from different
- * clocks (then there is no duration); empty when the log gives the call no time at all.
+ * clocks (then there is no duration); `event/batch` when its end was stamped as its whole batch
+ * ended (Gemini CLI: the duration is the batch's, not the call's own); empty when the log gives the
+ * call no time at all.
  */
 export function timeSource(timing: CallTiming): string | undefined {
   const start = timing.start?.from;
