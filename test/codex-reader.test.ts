@@ -60,6 +60,8 @@ test("unwrapCommand: the login shell's wrapper and one quoting layer taken off; 
   assert.equal(unwrapCommand("/bin/bash -lc 'npm test'"), "npm test");
   assert.equal(unwrapCommand("/bin/zsh -lc 'npm test'"), "npm test");
   assert.equal(unwrapCommand(`/bin/bash -lc 'sed -n '\\''1,200p'\\'' src/app.ts'`), "sed -n '1,200p' src/app.ts");
+  assert.equal(unwrapCommand("bash -lc ls"), "ls");
+  assert.equal(unwrapCommand("bash -lc ls;rm"), "bash -lc ls;rm");
   assert.equal(unwrapCommand("npm test"), "npm test");
   assert.equal(unwrapCommand("/bin/bash -lc 'a' 'b'"), "/bin/bash -lc 'a' 'b'");
   assert.equal(unwrapCommand("/bin/bash -c 'npm test'"), "/bin/bash -c 'npm test'");

@@ -51,10 +51,10 @@ test("library: the agent CLI's own text line is never fatal: the session it ends
 
 test("library: a log of an agent without a dialect gives nothing but one diagnostic naming its format, exit code 2", async () => {
   const seen: string[] = [];
-  const t = ndjsonTransform((r) => toActionsText({ verbose: true, final: false, allowIncomplete: false, colors: pc.createColors(false) }, r), { file: "codex.ndjson", onDiagnostic: (l) => seen.push(l) });
-  assert.equal(await collect(Readable.from([readFileSync("test/fixtures/other-agents/codex.ndjson")]).pipe(t)), "");
+  const t = ndjsonTransform((r) => toActionsText({ verbose: true, final: false, allowIncomplete: false, colors: pc.createColors(false) }, r), { file: "gemini.ndjson", onDiagnostic: (l) => seen.push(l) });
+  assert.equal(await collect(Readable.from([readFileSync("test/fixtures/other-agents/gemini.ndjson")]).pipe(t)), "");
   assert.deepEqual(seen, [
-    "cursorlog: error (at codex.ndjson:1): this is Codex exec --json (a thread.started event), not cursor-agent's: cursorlog reads the logs of cursor-agent --print --output-format stream-json and claude -p --output-format stream-json --verbose\n",
+    "cursorlog: error (at gemini.ndjson:1): this is Gemini CLI stream-json (an init event), not cursor-agent's: cursorlog reads the logs of cursor-agent --print --output-format stream-json and codex exec --json and claude -p --output-format stream-json --verbose\n",
   ]);
   assert.equal(t.exitCode(), 2);
 });

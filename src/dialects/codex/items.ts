@@ -69,12 +69,13 @@ export function labelOf(kind: string, tool: string): string {
 
 /**
  * `/bin/bash -lc '<command>'`, `/bin/zsh -lc …`, `bash -lc …` (the login shell Codex wraps every
- * command in, AGENTS §2.3): the command inside, one quoting layer taken off (`'\''` is a quote);
- * anything else as logged.
+ * command in, AGENTS §2.3): the command inside, one quoting layer taken off (`'\''` is a quote),
+ * or a single bare word as it is (`bash -lc ls`); anything else as logged.
  */
 export function unwrapCommand(command: string): string {
-  const m = /^(?:\/(?:usr\/)?bin\/)?(?:ba|z)?sh -lc '((?:[^']|'\\'')*)'$/.exec(command);
-  return m === null ? command : m[1]!.replace(/'\\''/g, "'");
+  const m = /^(?:\/(?:usr\/)?bin\/)?(?:ba|z)?sh -lc (?:'((?:[^']|'\\'')*)'|([\w./=:@%+,-]+))$/.exec(command);
+  if (m === null) return command;
+  return m[2] ?? m[1]!.replace(/'\\''/g, "'");
 }
 
 /**
