@@ -141,7 +141,7 @@ test("mcp and web searches: server/tool, failure's message in the note; the dupl
   assert.equal(done(steps)[2]!.startTool, "web_search");
 });
 
-test("todo list and subagents: updates start the open list again; collab calls are subagent tasks", () => {
+test("todo list and subagents: an update of the open list tells no call event; collab calls are subagent tasks", () => {
   const { steps } = readFixture("todo-subagents");
   assert.deepEqual(done(steps).map(facts), [
     `item_1 | task | Ran subagent task | "spawn_agent 01a10249-4a40-74a7-98fb-24f240dd933f" | ok | completed | "" | -`,
@@ -151,8 +151,10 @@ test("todo list and subagents: updates start the open list again; collab calls a
     `item_5 | task | Ran subagent task | "close_agent 01a10249-4a40-74a7-98fb-24f240dd933f" | ok | completed | "" | -`,
     `item_0 | updateTodos | Updated todos | "3 todos" | ok | - | "" | -`,
   ]);
-  const updates = steps.filter((s) => s.calls?.[0]?.what === "restarted");
-  assert.equal(updates.length, 2);
+  // Lines 8 and 11 are the list's item.updated.
+  assert.equal(steps[7]!.calls, undefined);
+  assert.equal(steps[10]!.calls, undefined);
+  assert.equal(steps.filter((s) => s.calls?.some((e) => e.what === "restarted")).length, 0);
   assert.equal(done(steps)[0]!.subagent?.agentId, "01a10249-4a40-74a7-98fb-24f240dd933f");
   assert.equal(done(steps)[0]!.tool, "spawn_agent");
   // The list's seq is its start's: the first call of the run.
@@ -277,4 +279,18 @@ test("maxOpen: past it, starts are counted and their completions close them", ()
   for (const r of recordsOf(events)) last = reader.read(r);
   assert.equal(last!.run.openCount, 4);
   assert.equal(last!.run.openCalls().length, 2);
+});
+
+test("item.updated: an open call keeps the item as updated; one whose start was not seen starts there", () => {
+  const list = (n: number) => ({ id: "item_0", type: "todo_list", items: Array.from({ length: n }, (_, i) => ({ text: `t${i}`, completed: false })) });
+  const { steps, runs } = readEvents([
+    { type: "thread.started", thread_id: "t" },
+    { type: "turn.started" },
+    { type: "item.started", item: list(2) },
+    { type: "item.updated", item: list(3) },
+    { type: "item.updated", item: { id: "item_1", type: "todo_list", items: [] } },
+  ]);
+  assert.equal(steps[3]!.calls, undefined);
+  assert.deepEqual(steps[4]!.calls!.map((e) => [e.what, e.call.id]), [["started", "item_1"]]);
+  assert.deepEqual(runs[0]!.openCalls().map((c) => c.target), ["3 todos", "0 todos"]);
 });

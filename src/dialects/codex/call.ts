@@ -12,7 +12,7 @@ export interface OpenCodexCall {
   line: number;
   tool: string;
   kind: string;
-  /** What its target is made of (items.ts argsOf, kept). */
+  /** What its target is made of (items.ts argsOf, kept); an item.updated replaces it. */
   args: JsonObject;
 }
 

@@ -182,9 +182,10 @@ function partsOf(item: JsonObject, id: string): Part[] {
  * is cut off). A run begun by a `turn.started` after a terminal event (another turn of the same
  * process) keeps the thread id of the run before it.
  *
- * Calls (§2.3): an item.started of a call item (CALL_ITEMS) starts it, an item.updated of an open
- * one starts it again (a to-do list's progress: every output keeps the first start), and the
- * item.completed of the same `item.id` in the run completes it; ids restart at `item_0` in each
+ * Calls (§2.3): an item.started of a call item (CALL_ITEMS) starts it (an item.updated too, when its
+ * start was not seen), and the item.completed of the same `item.id` in the run completes it; an
+ * item.updated of an open call (a to-do list's progress) tells no call event: the call keeps the
+ * item as it is now; ids restart at `item_0` in each
  * process, so two runs never pair. An item told by item.completed only (a file_change before
  * 0.149, a declined command) starts and completes on that line. A web_search's `id` is written
  * twice: the value JSON.parse keeps (the last, the search's own) is its id, in both its frames.
@@ -303,14 +304,24 @@ class CodexReader implements DialectReader {
     if (id === undefined) return;
     const tool = toolOf(item);
     const calls: CallEvent[] = [];
+    const updated = ev.type === "item.updated";
     for (const part of partsOf(item, id)) {
       if (completed) this.done(run, rec, item, tool, part, calls);
+      else if (updated && this.updated(run, item, part)) continue;
       else this.started(run, rec, item, tool, part, calls);
     }
     if (calls.length > 0) step.calls = calls;
   }
 
-  /** A start (item.started, item.updated): started, or started again while open; past maxOpen, only counted. */
+  /** item.updated of an open call: what it keeps is the item's as it is now (a to-do list's items); no call event. False when the call is not open. */
+  private updated(run: CodexRun, item: JsonObject, part: Part): boolean {
+    const open = run.open.get(part.id);
+    if (open === undefined) return run.untracked > 0;
+    open.args = argsOf(item, part.kind, part.change, true);
+    return true;
+  }
+
+  /** A start (item.started, or item.updated of a call not seen to start): started, or started again while open; past maxOpen, only counted. */
   private started(run: CodexRun, rec: JsonRecord, item: JsonObject, tool: string, part: Part, calls: CallEvent[]): OpenCodexCall | undefined {
     const first = run.open.get(part.id);
     if (first !== undefined) {
