@@ -89,6 +89,12 @@ export interface Dialect {
    * dialect's set.
    */
   readonly schemaEntryId: string;
+  /**
+   * Keys the agent CLI itself writes twice in one object, as `<JSON pointer of the object> <key>`
+   * (Codex's web_search item: `/item id`, its own id flattened into the item's): `validate` does
+   * not report them as duplicate keys. Undefined: every repeated key is reported.
+   */
+  readonly repeatedKeys?: ReadonlySet<string>;
 }
 
 export interface ReaderOptions {

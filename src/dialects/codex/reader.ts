@@ -405,4 +405,6 @@ export const codexDialect: Dialect = {
   genAi: { agent: "codex", provider: "openai" },
   fieldsRead: FIELDS_READ,
   fileFieldsRead: new Set(["changes", "path", "kind"]),
+  // A web_search item writes `id` twice: `item_<n>`, then the search's own (AGENTS §2.9 trap 1).
+  repeatedKeys: new Set(["/item id"]),
 };
