@@ -35,6 +35,8 @@ const APART = {
   "schema-patterns": "src/validate/schema/patterns.ts",
   // The Claude Code schemas' precompiled validators (350 KB a cursor-agent validate would parse).
   "claude-code-validators": "src/validate/generated/claude-code-validators.ts",
+  // The Codex schemas' precompiled validators, likewise.
+  "codex-validators": "src/validate/generated/codex-validators.ts",
 };
 const apart = new Map(Object.entries(APART).map(([name, p]) => [resolve(root, p), name]));
 

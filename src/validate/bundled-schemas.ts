@@ -11,6 +11,8 @@ export const BUNDLED_SCHEMA_DIR = fileURLToPath(new URL("../../schemas/", import
 export const CURSOR_ENTRY_ID = "https://cursorlog.dev/schemas/cursor-agent-event.schema.json";
 /** The `$id` of the Claude Code entry schema (schemas/claude-code/). */
 export const CLAUDE_CODE_ENTRY_ID = "https://cursorlog.dev/schemas/claude-code/claude-code-event.schema.json";
+/** The `$id` of the Codex entry schema (schemas/codex/). */
+export const CODEX_ENTRY_ID = "https://cursorlog.dev/schemas/codex/codex-event.schema.json";
 
 /** One bundled schema set: where its files are, which is its entry, and its precompiled module. */
 export interface BundledSchemaSetInfo {
@@ -35,6 +37,13 @@ export const BUNDLED_SETS: readonly BundledSchemaSetInfo[] = [
     entryFile: "claude-code-event.schema.json",
     generated: "generated/claude-code-validators.ts",
     sources: "schemas/claude-code/*.schema.json",
+  },
+  {
+    entryId: CODEX_ENTRY_ID,
+    dir: fileURLToPath(new URL("../../schemas/codex/", import.meta.url)),
+    entryFile: "codex-event.schema.json",
+    generated: "generated/codex-validators.ts",
+    sources: "schemas/codex/*.schema.json",
   },
 ];
 
