@@ -173,3 +173,13 @@ test("--agent codex reads every file as Codex's: a Codex log as without it; a Cu
   assert.equal(asCursor.stdout, "");
   assert.equal(asCursor.code, 4);
 });
+
+test("Codex's stream of before Oct 2025 ({id, msg}, no type) is refused by every command that reads runs, naming it (exit 2); the next file is read", async () => {
+  const LEGACY = "test/fixtures/codex/legacy/v1.ndjson";
+  for (const argv of [["json"], ["text", "-v"], ["stats"], ["show"], ["timeline"], ["diff", "--stat"], ["export"]]) {
+    const r = await runCli([...argv, LEGACY, CODEX]);
+    assert.equal(r.code, 2, `${argv.join(" ")}: ${r.stderr}`);
+    assert.match(r.stderr, /^cursorlog: error \(at test\/fixtures\/codex\/legacy\/v1\.ndjson:1\): this is Codex exec --json of before Oct 2025 \(an event \{id, msg\} of msg\.type session_configured\), not cursor-agent's/m, argv.join(" "));
+    assert.equal(r.stdout, (await runCli([...argv, CODEX])).stdout, argv.join(" "));
+  }
+});
