@@ -201,8 +201,8 @@ test("two processes appended: two runs of one thread, ids restarting at item_0 n
     ["item_0", "npm version patch --no-git-tag-version", 9, 10],
   ]);
   assert.deepEqual(runs.map((r) => r.usage), [
-    { scope: "thread", inputIncludesCache: true, inputTokens: 23779, outputTokens: 310, cacheReadTokens: 18944, cacheWriteTokens: 0, raw: { input_tokens: 23779, cached_input_tokens: 18944, cache_write_input_tokens: 0, output_tokens: 310, reasoning_output_tokens: 64 } },
-    { scope: "thread", inputIncludesCache: true, inputTokens: 37230, outputTokens: 655, cacheReadTokens: 30720, cacheWriteTokens: 0, raw: { input_tokens: 37230, cached_input_tokens: 30720, cache_write_input_tokens: 0, output_tokens: 655, reasoning_output_tokens: 192 } },
+    { scope: "thread", inputTokens: 23779, outputTokens: 310, cacheReadTokens: 18944, cacheWriteTokens: 0, raw: { input_tokens: 23779, cached_input_tokens: 18944, cache_write_input_tokens: 0, output_tokens: 310, reasoning_output_tokens: 64 } },
+    { scope: "thread", inputTokens: 37230, outputTokens: 655, cacheReadTokens: 30720, cacheWriteTokens: 0, raw: { input_tokens: 37230, cached_input_tokens: 30720, cache_write_input_tokens: 0, output_tokens: 655, reasoning_output_tokens: 192 } },
   ]);
   assert.equal(steps[6]!.begun, true);
   assert.equal(steps[6]!.ended, runs[0]);
@@ -220,7 +220,7 @@ test("the result object: Cursor's keys, the last agent_message, the thread id, t
   assert.deepEqual(codexDialect.jsonKeyOrder, ["type", "subtype", "is_error", "result", "session_id", "usage"]);
   // Early 2026: three counts, no cache write.
   const early = readFixture("early-2026").runs[0]!;
-  assert.deepEqual(early.usage, { scope: "thread", inputIncludesCache: true, inputTokens: 14230, outputTokens: 701, cacheReadTokens: 9984, raw: { input_tokens: 14230, cached_input_tokens: 9984, output_tokens: 701 } });
+  assert.deepEqual(early.usage, { scope: "thread", inputTokens: 14230, outputTokens: 701, cacheReadTokens: 9984, raw: { input_tokens: 14230, cached_input_tokens: 9984, output_tokens: 701 } });
 });
 
 test("error items are the agent CLI's words of the run: before turn.started and after", () => {

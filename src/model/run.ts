@@ -27,12 +27,6 @@ export interface Usage {
   outputTokens?: number;
   cacheReadTokens?: number;
   cacheWriteTokens?: number;
-  /**
-   * `inputTokens` already counts the cache's reads and writes (Codex's nested categories, AGENTS.md
-   * §2.6); absent: it counts neither (cursor-agent's and Claude Code's). Never subtracted: each
-   * count is as the log states it.
-   */
-  inputIncludesCache?: true;
   /** The usage object exactly as logged, its own field names kept. */
   raw: JsonObject;
 }

@@ -138,7 +138,7 @@ function usageOf(v: unknown): Usage | undefined {
     const x = v[k];
     return typeof x === "number" && Number.isFinite(x) ? x : undefined;
   };
-  const u: Usage = { scope: "thread", inputIncludesCache: true, raw: v };
+  const u: Usage = { scope: "thread", raw: v };
   const input = n("input_tokens");
   const output = n("output_tokens");
   const cacheRead = n("cached_input_tokens");
@@ -407,6 +407,4 @@ export const codexDialect: Dialect = {
   fileFieldsRead: new Set(["changes", "path", "kind"]),
   // A web_search item writes `id` twice: `item_<n>`, then the search's own (AGENTS §2.9 trap 1).
   repeatedKeys: new Set(["/item id"]),
-  // A file_change names paths and kinds only (AGENTS §2.8).
-  patchRefusal: "a Codex log names the files a run changed and how (added, updated, deleted), never their content",
 };

@@ -193,8 +193,8 @@ function rootAttributes(rec: RunRecord, agent: { agent: string; provider: string
     const output = count(usage.outputTokens);
     const cacheRead = count(usage.cacheReadTokens);
     const cacheWrite = count(usage.cacheWriteTokens);
-    // The conventions count cached tokens in input_tokens; Cursor's and Claude Code's input counts count neither kind (Codex's both).
-    if (input !== undefined) a["gen_ai.usage.input_tokens"] = usage.inputIncludesCache === true ? input : input + (cacheRead ?? 0) + (cacheWrite ?? 0);
+    // The conventions count cached tokens in input_tokens; Cursor's and Claude Code's input counts count neither kind.
+    if (input !== undefined) a["gen_ai.usage.input_tokens"] = input + (cacheRead ?? 0) + (cacheWrite ?? 0);
     if (output !== undefined) a["gen_ai.usage.output_tokens"] = output;
     if (cacheRead !== undefined) a["gen_ai.usage.cache_read.input_tokens"] = cacheRead;
     if (cacheWrite !== undefined) a["gen_ai.usage.cache_creation.input_tokens"] = cacheWrite;
