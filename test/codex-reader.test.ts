@@ -187,7 +187,7 @@ test("an item never completed: open at a finished run's end (reaped), and a run 
   assert.deepEqual(cut.runs[0]!.openCalls().map((c) => [c.label, c.target]), [["Ran terminal command", "npm run build"]]);
 });
 
-test("two processes appended: two runs of one thread, ids restarting at item_0 never paired across them; usage the thread's, as logged", () => {
+test("two processes appended: two runs of one thread, ids restarting at item_0 never paired across them; usage the thread's, input less the cache's (nested), raw as logged", () => {
   const { steps, runs } = readFixture("resumed");
   assert.equal(runs.length, 2);
   assert.equal(runs[0]!.sessionId, runs[1]!.sessionId);
@@ -201,8 +201,8 @@ test("two processes appended: two runs of one thread, ids restarting at item_0 n
     ["item_0", "npm version patch --no-git-tag-version", 9, 10],
   ]);
   assert.deepEqual(runs.map((r) => r.usage), [
-    { scope: "thread", inputTokens: 23779, outputTokens: 310, cacheReadTokens: 18944, cacheWriteTokens: 0, raw: { input_tokens: 23779, cached_input_tokens: 18944, cache_write_input_tokens: 0, output_tokens: 310, reasoning_output_tokens: 64 } },
-    { scope: "thread", inputTokens: 37230, outputTokens: 655, cacheReadTokens: 30720, cacheWriteTokens: 0, raw: { input_tokens: 37230, cached_input_tokens: 30720, cache_write_input_tokens: 0, output_tokens: 655, reasoning_output_tokens: 192 } },
+    { scope: "thread", inputTokens: 4835, outputTokens: 310, cacheReadTokens: 18944, cacheWriteTokens: 0, raw: { input_tokens: 23779, cached_input_tokens: 18944, cache_write_input_tokens: 0, output_tokens: 310, reasoning_output_tokens: 64 } },
+    { scope: "thread", inputTokens: 6510, outputTokens: 655, cacheReadTokens: 30720, cacheWriteTokens: 0, raw: { input_tokens: 37230, cached_input_tokens: 30720, cache_write_input_tokens: 0, output_tokens: 655, reasoning_output_tokens: 192 } },
   ]);
   assert.equal(steps[6]!.begun, true);
   assert.equal(steps[6]!.ended, runs[0]);
@@ -220,7 +220,7 @@ test("the result object: Cursor's keys, the last agent_message, the thread id, t
   assert.deepEqual(codexDialect.jsonKeyOrder, ["type", "subtype", "is_error", "result", "session_id", "usage"]);
   // Early 2026: three counts, no cache write.
   const early = readFixture("early-2026").runs[0]!;
-  assert.deepEqual(early.usage, { scope: "thread", inputTokens: 14230, outputTokens: 701, cacheReadTokens: 9984, raw: { input_tokens: 14230, cached_input_tokens: 9984, output_tokens: 701 } });
+  assert.deepEqual(early.usage, { scope: "thread", inputTokens: 4246, outputTokens: 701, cacheReadTokens: 9984, raw: { input_tokens: 14230, cached_input_tokens: 9984, output_tokens: 701 } });
 });
 
 test("error items are the agent CLI's words of the run: before turn.started and after", () => {
@@ -293,4 +293,13 @@ test("item.updated: an open call keeps the item as updated; one whose start was 
   assert.equal(steps[3]!.calls, undefined);
   assert.deepEqual(steps[4]!.calls!.map((e) => [e.what, e.call.id]), [["started", "item_1"]]);
   assert.deepEqual(runs[0]!.openCalls().map((c) => c.target), ["3 todos", "0 todos"]);
+});
+
+test("usage: the input not from the cache is input_tokens less cached_input_tokens and cache_write_input_tokens; absent when not stated or negative", () => {
+  const usageOf = (usage: JsonObject) => readEvents([{ type: "thread.started", thread_id: "t" }, { type: "turn.completed", usage }]).runs[0]!.usage;
+  assert.equal(usageOf({ input_tokens: 38120, cached_input_tokens: 30976, cache_write_input_tokens: 1024, output_tokens: 1 })!.inputTokens, 6120);
+  assert.equal(usageOf({ input_tokens: 10, cached_input_tokens: 4, output_tokens: 1 })!.inputTokens, 6);
+  assert.equal(usageOf({ input_tokens: 10, output_tokens: 1 })!.inputTokens, undefined);
+  assert.equal(usageOf({ input_tokens: 10, cached_input_tokens: 11, output_tokens: 1 })!.inputTokens, undefined);
+  assert.deepEqual(usageOf({ input_tokens: 10, cached_input_tokens: 11, output_tokens: 1 })!.raw, { input_tokens: 10, cached_input_tokens: 11, output_tokens: 1 });
 });

@@ -131,7 +131,15 @@ class CodexStep implements Step {
   constructor(readonly run: Run) {}
 }
 
-/** `turn.completed.usage`: the thread's so far, Codex's names (AGENTS §2.6). */
+/**
+ * `turn.completed.usage`: the thread's so far, Codex's names kept in `raw` (AGENTS §2.6). Its
+ * categories are nested: `input_tokens` holds `cached_input_tokens` and `cache_write_input_tokens`
+ * (as cursor-agent's and Claude Code's input counts do not), so the model's inputTokens, the input
+ * neither read from nor written to the cache, is `input_tokens` less those two (the guide's rule:
+ * subtract subsets, sum nothing); absent when `cached_input_tokens` is not stated or the difference
+ * would be negative. `output_tokens` holds `reasoning_output_tokens`, as Claude Code's holds its
+ * thinking: kept as stated.
+ */
 function usageOf(v: unknown): Usage | undefined {
   if (!isPlainObject(v)) return undefined;
   const n = (k: string): number | undefined => {
@@ -139,11 +147,12 @@ function usageOf(v: unknown): Usage | undefined {
     return typeof x === "number" && Number.isFinite(x) ? x : undefined;
   };
   const u: Usage = { scope: "thread", raw: v };
-  const input = n("input_tokens");
+  const all = n("input_tokens");
   const output = n("output_tokens");
   const cacheRead = n("cached_input_tokens");
   const cacheWrite = n("cache_write_input_tokens");
-  if (input !== undefined) u.inputTokens = input;
+  const input = all === undefined || cacheRead === undefined ? undefined : all - cacheRead - (cacheWrite ?? 0);
+  if (input !== undefined && input >= 0) u.inputTokens = input;
   if (output !== undefined) u.outputTokens = output;
   if (cacheRead !== undefined) u.cacheReadTokens = cacheRead;
   if (cacheWrite !== undefined) u.cacheWriteTokens = cacheWrite;
@@ -407,4 +416,6 @@ export const codexDialect: Dialect = {
   fileFieldsRead: new Set(["changes", "path", "kind"]),
   // A web_search item writes `id` twice: `item_<n>`, then the search's own (AGENTS §2.9 trap 1).
   repeatedKeys: new Set(["/item id"]),
+  // A file_change names paths and kinds only (AGENTS §2.8).
+  patchRefusal: "a Codex log names the files a run changed and how (added, updated, deleted), never their content",
 };
