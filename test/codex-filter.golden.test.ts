@@ -42,8 +42,9 @@ cases.push(
   // -v: the other lines; -c -H per file.
   { name: "codex/filter/invert-count-tool-shell", argv: ["filter", "-v", "-c", "--tool", "shell", codexFixture("commands")] },
   { name: "codex/filter/count-per-file-tool-shell", argv: ["filter", "-c", "-H", "--tool", "shell", ...CODEX_FIXTURES.map(codexFixture)] },
-  // --since on a log without times: nothing is in any window.
+  // A log without times: --since keeps none of its lines, --until every one (as a Claude Code log before mid-2026).
   { name: "codex/filter/since-commands", argv: ["filter", "-c", "--since", "2026-01-01T00:00Z", codexFixture("commands")] },
+  { name: "codex/filter/until-commands", argv: ["filter", "-c", "--until", "2020-01-01T00:00Z", codexFixture("commands")] },
   { name: "codex/filter/agent-codex-tool-shell", argv: ["filter", "--agent", "codex", "--tool", "shell", codexFixture("warnings")] },
 );
 goldenTests(cases);

@@ -75,7 +75,7 @@ Codex logs likewise: --type is the line's own (thread.started, item.completed, t
 --tool, --status and --call-id select the item.started and item.completed lines of a matching
 call item (--tool also takes Codex's item types, command_execution, file_change, web_search, …;
 --status its words, completed, failed, declined). A file_change line holds a call per file.
-Codex logs no time: --since and --until keep none of its lines.
+Codex logs no time: --since keeps none of its lines, --until every one.
 
 -H: FILE: before each event (the name as given, control characters escaped), as grep -H; with -c,
 a count per file, FILE:N. Off by default, for several files too: the output is NDJSON for jq or
