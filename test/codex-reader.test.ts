@@ -303,3 +303,17 @@ test("usage: the input not from the cache is input_tokens less cached_input_toke
   assert.equal(usageOf({ input_tokens: 10, cached_input_tokens: 11, output_tokens: 1 })!.inputTokens, undefined);
   assert.deepEqual(usageOf({ input_tokens: 10, cached_input_tokens: 11, output_tokens: 1 })!.raw, { input_tokens: 10, cached_input_tokens: 11, output_tokens: 1 });
 });
+
+test("an item of a type cursorlog has no word for is a call of its own kind (Used tool <type>); a plan item is not a call", () => {
+  const { steps, runs } = readEvents([
+    { type: "thread.started", thread_id: "t" },
+    { type: "item.started", item: { id: "item_0", type: "image_generation", prompt: "a cat", status: "in_progress" } },
+    { type: "item.completed", item: { id: "item_0", type: "image_generation", prompt: "a cat", status: "completed" } },
+    { type: "item.completed", item: { id: "item_1", type: "plan", text: "1. Fix" } },
+    { type: "item.completed", item: { id: "item_2", type: "screenshot" } },
+    { type: "turn.completed", usage: { input_tokens: 1, cached_input_tokens: 0, output_tokens: 1 } },
+  ]);
+  assert.deepEqual(done(steps).map(facts), [`item_0 | image_generation | Used tool image_generation | "" | ok | completed | "" | -`, `item_2 | screenshot | Used tool screenshot | "" | no-result | - | "no result" | -`]);
+  assert.equal(steps[3]!.calls, undefined);
+  assert.equal(runs[0]!.startedCount, 2);
+});

@@ -20,8 +20,13 @@ export function str(v: unknown): string {
   return typeof v === "string" ? v : "";
 }
 
-/** The item types that are tool calls (the others, agent_message, reasoning, error, plan, are not). */
-export const CALL_ITEMS: ReadonlySet<string> = new Set(["command_execution", "file_change", "mcp_tool_call", "web_search", "todo_list", "collab_tool_call"]);
+/** The item types that are not calls: the agent's text, its reasoning, its plan (source only), the CLI's warnings. */
+export const NOT_CALLS: ReadonlySet<string> = new Set(["agent_message", "reasoning", "plan", "error"]);
+
+/** An item is a call unless it is one of NOT_CALLS: a type cursorlog does not know (a newer Codex's tool) is a call of its own kind, "Used tool <type>". */
+export function isCall(type: string): boolean {
+  return !NOT_CALLS.has(type);
+}
 
 /** A file change's `kind` as cursor-agent's kind: add is a file created, update edited, delete deleted (AGENTS §4). */
 const CHANGE_KINDS: Record<string, string> = { add: "write", update: "edit", delete: "delete" };
@@ -35,7 +40,7 @@ export function changeKind(kind: unknown): string {
  * A call item's kind (AGENTS §4): command_execution `shell`; mcp_tool_call `mcp`; web_search
  * `webSearch`, or `webFetch` when its action opens a page or finds in one; todo_list `updateTodos`;
  * collab_tool_call `task` (spawn_agent, send_input, wait, close_agent alike: "Ran subagent task").
- * A file_change's kinds are its changes' (changeKind).
+ * A file_change's kinds are its changes' (changeKind). Any other item type is its own kind.
  */
 export function kindOf(item: JsonObject): string {
   switch (item.type) {
@@ -51,8 +56,10 @@ export function kindOf(item: JsonObject): string {
       return "updateTodos";
     case "collab_tool_call":
       return "task";
-    default:
+    case "file_change":
       return "edit";
+    default:
+      return nonEmpty(item.type) ?? "unknown";
   }
 }
 

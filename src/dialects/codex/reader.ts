@@ -4,7 +4,7 @@ import type { AgentSaid, CallEvent, Notice, Outcome, ResultStated, Run, Step, Us
 import type { Stamp } from "../../model/time.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
 import { CodexCall, type CodexEnd, type OpenCodexCall } from "./call.js";
-import { argsOf, CALL_ITEMS, changeKind, FIELDS_READ, isPlainObject, kindOf, nonEmpty, toolOf } from "./items.js";
+import { argsOf, changeKind, FIELDS_READ, isCall, isPlainObject, kindOf, nonEmpty, toolOf } from "./items.js";
 import { recogniseCodex } from "./recognise.js";
 
 /**
@@ -191,7 +191,8 @@ function partsOf(item: JsonObject, id: string): Part[] {
  * is cut off). A run begun by a `turn.started` after a terminal event (another turn of the same
  * process) keeps the thread id of the run before it.
  *
- * Calls (§2.3): an item.started of a call item (CALL_ITEMS) starts it (an item.updated too, when its
+ * Calls (§2.3): an item.started of a call item (items.ts isCall: any item but a message, reasoning,
+ * a plan or an error; one of a type cursorlog has no word for is "Used tool <type>") starts it (an item.updated too, when its
  * start was not seen), and the item.completed of the same `item.id` in the run completes it; an
  * item.updated of an open call (a to-do list's progress) tells no call event: the call keeps the
  * item as it is now; ids restart at `item_0` in each
@@ -308,7 +309,7 @@ class CodexReader implements DialectReader {
         if (completed && typeof item.message === "string") run.say(rec.line, item.message);
         return;
     }
-    if (!CALL_ITEMS.has(item.type)) return;
+    if (!isCall(item.type)) return;
     const id = nonEmpty(item.id);
     if (id === undefined) return;
     const tool = toolOf(item);
