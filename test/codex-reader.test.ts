@@ -13,6 +13,7 @@ import type { Call } from "../src/model/call.js";
 import type { Run, Step } from "../src/model/run.js";
 import { RunText } from "../src/model/text.js";
 import { fixtureRecords, recordsOf } from "./helpers/records.js";
+import { runFed } from "./helpers/run-chunks.js";
 
 const fixture = (stem: string): string => `test/fixtures/codex/${stem}.ndjson`;
 
@@ -316,4 +317,25 @@ test("an item of a type cursorlog has no word for is a call of its own kind (Use
   assert.deepEqual(done(steps).map(facts), [`item_0 | image_generation | Used tool image_generation | "" | ok | completed | "" | -`, `item_2 | screenshot | Used tool screenshot | "" | no-result | - | "no result" | -`]);
   assert.equal(steps[3]!.calls, undefined);
   assert.equal(runs[0]!.startedCount, 2);
+});
+
+test("a turn.started that begins a run (another turn of the same process) opens it as thread.started does: validate finds no missing init", async () => {
+  const events: JsonObject[] = [
+    { type: "thread.started", thread_id: "t" },
+    { type: "turn.started" },
+    { type: "turn.completed", usage: { input_tokens: 1, cached_input_tokens: 0, output_tokens: 1 } },
+    { type: "turn.started" },
+    { type: "turn.completed", usage: { input_tokens: 2, cached_input_tokens: 0, output_tokens: 2 } },
+  ];
+  const { steps } = readEvents(events);
+  const name = "turns.ndjson";
+  const r = await runFed(["validate", name], { files: { [name]: { bytes: Buffer.from(events.map((e) => JSON.stringify(e) + "\n").join("")) } } });
+  assert.deepEqual([r.code, r.stdout], [0, "checked 5 lines in 1 file: 5 valid, 0 invalid; 0 errors, 0 warnings\n"]);
+  assert.deepEqual(steps.map((s) => [s.begun === true, s.init === true]), [
+    [true, true],
+    [false, false],
+    [false, false],
+    [true, true],
+    [false, false],
+  ]);
 });

@@ -248,6 +248,8 @@ class CodexReader implements DialectReader {
         break;
       case "turn.started":
         run.hadTurn = true;
+        // A turn that begins a run (another turn of the process, after a terminal event) opens it, as thread.started does.
+        if (begun) step.init = true;
         break;
       case "item.started":
       case "item.updated":
