@@ -1,6 +1,7 @@
 // Regenerates the precompiled validators of each bundled schema set (src/validate/bundled-schemas.ts
 // BUNDLED_SETS): src/validate/generated/bundled-validators.ts from schemas/*.schema.json and
-// src/validate/generated/claude-code-validators.ts from schemas/claude-code/*.schema.json. ajv's
+// src/validate/generated/claude-code-validators.ts from schemas/claude-code/*.schema.json (and
+// codex-validators.ts from schemas/codex/*.schema.json). ajv's
 // standalone code, so `cursorlog validate` starts without compiling schemas (`npm run build` runs
 // it first, as `npm run build:validators`; it writes only the files whose schemas changed).
 //   node --import tsx scripts/build-validators.ts           write the files that changed

@@ -37,6 +37,8 @@ const APART = {
   "claude-code-validators": "src/validate/generated/claude-code-validators.ts",
   // The Gemini CLI schemas' precompiled validators.
   "gemini-validators": "src/validate/generated/gemini-validators.ts",
+  // The Codex schemas' precompiled validators, likewise.
+  "codex-validators": "src/validate/generated/codex-validators.ts",
 };
 const apart = new Map(Object.entries(APART).map(([name, p]) => [resolve(root, p), name]));
 

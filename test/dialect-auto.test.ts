@@ -9,6 +9,7 @@ import { test } from "node:test";
 import pc from "picocolors";
 import { Reporter } from "../src/diagnostics.js";
 import { claudeDialect } from "../src/dialects/claude/reader.js";
+import { codexDialect } from "../src/dialects/codex/reader.js";
 import { cursorDialect } from "../src/dialects/cursor/reader.js";
 import { geminiDialect } from "../src/dialects/gemini/reader.js";
 import { autoReader, dialectFor } from "../src/dialects/index.js";
@@ -29,8 +30,10 @@ test("dialectFor: Claude Code's events (its hook lines before the init too) are 
   assert.equal(dialectFor({ type: "system", subtype: "hook_started", hook_id: "h", hook_name: "SessionStart:startup", hook_event: "SessionStart", uuid: "u", session_id: "s" }), claudeDialect);
   assert.equal(dialectFor({ type: "system", subtype: "init", session_id: "s", model: "gpt-5", cwd: "/w", apiKeySource: "login", permissionMode: "default" }), cursorDialect);
   assert.equal(dialectFor({ type: "user", message: { role: "user", content: [{ type: "text", text: "hi" }] }, session_id: "s" }), cursorDialect);
-  // Codex is no dialect yet: the default reads it, and the refusal (refuse-other-agents) names it.
-  assert.equal(dialectFor({ type: "thread.started", thread_id: "t" }), cursorDialect);
+  // Codex's dotted events are Codex's; Gemini CLI is no dialect yet: the default reads it, and the refusal (refuse-other-agents) names it.
+  assert.equal(dialectFor({ type: "thread.started", thread_id: "t" }), codexDialect);
+  assert.equal(dialectFor({ type: "item.completed", item: { id: "item_0", type: "error", message: "notice" } }), codexDialect);
+  assert.equal(dialectFor({ type: "init", timestamp: "2026-03-19T04:50:00.100Z", session_id: "s", model: "m" }), cursorDialect);
 });
 
 test("autoReader: each file in its own dialect, runs numbered across them, the CLI's text before a file's first event waiting for it", () => {
@@ -116,9 +119,9 @@ test("--agent forces a dialect for every file: a Claude Code log read as cursor-
   assert.notEqual(own.stdout, "");
   const forced = await runCli(["text", "--agent", "cursor", CLAUDE]);
   assert.equal(forced.stdout, "");
-  const bad = await runCli(["text", "--agent", "codex", CLAUDE]);
+  const bad = await runCli(["text", "--agent", "qwen", CLAUDE]);
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /argument 'codex' is invalid\. Allowed choices are claude, gemini, cursor\./);
+  assert.match(bad.stderr, /argument 'qwen' is invalid\. Allowed choices are claude, codex, gemini, cursor\./);
 });
 
 test("dialectFor: Gemini CLI's init (ISO timestamp, no subtype) is Gemini's, and so is a capture cut at its start", () => {
@@ -144,6 +147,43 @@ test("a folder of Cursor, Claude Code and Gemini CLI logs: each command gives, i
         assert.equal(rows(all.stdout).length, alone.reduce((n, s) => n + rows(s).length, 0), argv.join(" "));
       } else assert.equal(all.stdout, alone.join(""), argv.join(" "));
     }
+
+const CODEX = "test/fixtures/codex/commands.ndjson";
+const CODEX_RESUMED = "test/fixtures/codex/resumed.ndjson";
+const CODEX_EARLY = "test/fixtures/codex/early-2026.ndjson";
+
+test("dialectFor: a Codex log's first event, whichever it is (thread.started, an error item or event before it)", () => {
+  assert.equal(dialectFor({ type: "error", message: "Reconnecting... 1/5" }), codexDialect);
+  assert.equal(dialectFor({ type: "turn.started" }), codexDialect);
+  // Claude Code's and cursor-agent's first events are not Codex's.
+  assert.equal(dialectFor(init("s") as JsonObject), claudeDialect);
+  assert.equal(dialectFor({ type: "system", subtype: "init", session_id: "s", model: "gpt-5" }), cursorDialect);
+});
+
+test("a folder of Cursor, Claude Code and Codex logs: each command gives, in one run, what each file gives alone; runs numbered across them", async () => {
+  const files = [CURSOR, CODEX, CLAUDE, CODEX_RESUMED, CLAUDE_EARLY, CODEX_EARLY, CURSOR];
+  const dir = folder(files);
+  try {
+    for (const argv of [["text", "-v"], ["text", "--final"], ["json"], ["timeline"], ["diff", "--name-only"], ["stats", "--format", "json"]]) {
+      const alone = [];
+      for (const f of files) alone.push((await runCli([...argv, f])).stdout);
+      const all = await runCli([...argv, dir]);
+      assert.equal(all.code, 0, `${argv.join(" ")}: ${all.stderr}`);
+      if (argv[0] === "timeline") {
+        const rows = (s: string) => s.split("\n").slice(1).filter((l) => l !== "");
+        assert.equal(rows(all.stdout).length, alone.reduce((n, s) => n + rows(s).length, 0), argv.join(" "));
+        // Sessions numbered across the input: the Codex files' rows carry the numbers of their place.
+        assert.notEqual(all.stdout, alone.join(""));
+      } else if (argv[0] === "stats") {
+        // One object per run, then the total: the runs' objects are each file's, renumbered.
+        const sessions = (s: string) => s.split("\n").filter((l) => l.startsWith('{"type":"session"')).map((l) => ({ ...JSON.parse(l), index: 0, file: "" }));
+        assert.deepEqual(sessions(all.stdout), alone.flatMap(sessions), argv.join(" "));
+      } else assert.equal(all.stdout, alone.join(""), argv.join(" "));
+    }
+    // --jobs: the same as one job.
+    const one = await runCli(["json", dir]);
+    const two = await runCli(["json", "--jobs", "2", dir]);
+    assert.equal(two.stdout, one.stdout);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -154,4 +194,26 @@ test("--agent gemini reads a Gemini CLI log as without the option; --agent curso
   assert.notEqual(own.stdout, "");
   assert.equal((await runCli(["text", "--agent", "gemini", GEMINI])).stdout, own.stdout);
   assert.equal((await runCli(["text", "--agent", "cursor", GEMINI])).stdout, "");
+});
+
+test("--agent codex reads every file as Codex's: a Codex log as without it; a Cursor log read so has no call", async () => {
+  const own = await runCli(["text", "-v", CODEX]);
+  assert.notEqual(own.stdout, "");
+  assert.equal((await runCli(["text", "-v", "--agent", "codex", CODEX])).stdout, own.stdout);
+  const forced = await runCli(["text", "-v", "--agent", "codex", CURSOR]);
+  assert.equal(forced.stdout, "");
+  // Read as cursor-agent's, a Codex log has no run that ends: no result line.
+  const asCursor = await runCli(["json", "--agent", "cursor", CODEX]);
+  assert.equal(asCursor.stdout, "");
+  assert.equal(asCursor.code, 4);
+});
+
+test("Codex's stream of before Oct 2025 ({id, msg}, no type) is refused by every command that reads runs, naming it (exit 2); the next file is read", async () => {
+  const LEGACY = "test/fixtures/codex/legacy/v1.ndjson";
+  for (const argv of [["json"], ["text", "-v"], ["stats"], ["show"], ["timeline"], ["diff", "--stat"], ["export"]]) {
+    const r = await runCli([...argv, LEGACY, CODEX]);
+    assert.equal(r.code, 2, `${argv.join(" ")}: ${r.stderr}`);
+    assert.match(r.stderr, /^cursorlog: error \(at test\/fixtures\/codex\/legacy\/v1\.ndjson:1\): this is Codex exec --json of before Oct 2025 \(an event \{id, msg\} of msg\.type session_configured\), not cursor-agent's/m, argv.join(" "));
+    assert.equal(r.stdout, (await runCli([...argv, CODEX])).stdout, argv.join(" "));
+  }
 });

@@ -49,12 +49,12 @@ test("library: the agent CLI's own text line is never fatal: the session it ends
   assert.equal(t.exitCode(), 4);
 });
 
-test("library: a log of an agent without a dialect gives nothing but one diagnostic naming its format, exit code 2", async () => {
+test("library: a log of an agent without a dialect (Codex's stream of before Oct 2025) gives nothing but one diagnostic naming its format, exit code 2", async () => {
   const seen: string[] = [];
-  const t = ndjsonTransform((r) => toActionsText({ verbose: true, final: false, allowIncomplete: false, colors: pc.createColors(false) }, r), { file: "codex.ndjson", onDiagnostic: (l) => seen.push(l) });
-  assert.equal(await collect(Readable.from([readFileSync("test/fixtures/other-agents/codex.ndjson")]).pipe(t)), "");
+  const t = ndjsonTransform((r) => toActionsText({ verbose: true, final: false, allowIncomplete: false, colors: pc.createColors(false) }, r), { file: "v1.ndjson", onDiagnostic: (l) => seen.push(l) });
+  assert.equal(await collect(Readable.from([readFileSync("test/fixtures/codex/legacy/v1.ndjson")]).pipe(t)), "");
   assert.deepEqual(seen, [
-    "cursorlog: error (at codex.ndjson:1): this is Codex exec --json (a thread.started event), not cursor-agent's: cursorlog reads the logs of cursor-agent --print --output-format stream-json and gemini -p --output-format stream-json and claude -p --output-format stream-json --verbose\n",
+    "cursorlog: error (at v1.ndjson:1): this is Codex exec --json of before Oct 2025 (an event {id, msg} of msg.type session_configured), not cursor-agent's: cursorlog reads the logs of cursor-agent --print --output-format stream-json, gemini -p --output-format stream-json, codex exec --json and claude -p --output-format stream-json --verbose\n",
   ]);
   assert.equal(t.exitCode(), 2);
 });

@@ -248,13 +248,13 @@ test("driver: a run ends once (its result, then the next run's init does not end
 
 test("dialects: the registry names each dialect by its agent, Claude Code's tried first; cursor-agent's recognises its own events and refuses another agent's", async () => {
   const { DIALECTS, dialectOf } = await import("../src/dialects/index.js");
-  // Claude Code's first, Gemini CLI's beside it: cursor-agent's takes any event no other dialect claims.
-  assert.deepEqual(DIALECTS.map((d) => d.agent), ["claude", "gemini", "cursor"]);
+  // Claude Code's first, then Codex's and Gemini CLI's: cursor-agent's takes any event no other dialect claims.
+  assert.deepEqual(DIALECTS.map((d) => d.agent), ["claude", "codex", "gemini", "cursor"]);
   const cursor = dialectOf("cursor")!;
   assert.equal(cursor.name, "cursor-agent stream-json");
   assert.equal(dialectOf("claude")!.name, "Claude Code stream-json");
+  assert.equal(dialectOf("codex")!.name, "Codex exec --json");
   assert.equal(dialectOf("gemini")!.name, "Gemini CLI stream-json");
-  assert.equal(dialectOf("codex"), undefined);
   assert.equal(cursor.recognise({ type: "system", subtype: "init", session_id: "s" }), true);
   assert.equal(cursor.recognise({ type: "system", subtype: "init", tools: ["Bash"] }), false, "Claude Code's init lists its tools");
   assert.equal(cursor.recognise({ type: "thread.started", thread_id: "t" }), false, "Codex");

@@ -89,6 +89,19 @@ export interface Dialect {
    * dialect's set.
    */
   readonly schemaEntryId: string;
+  /**
+   * Keys the agent CLI itself writes twice in one object, as `<JSON pointer of the object> <key>`
+   * (Codex's web_search item: `/item id`, its own id flattened into the item's): `validate` does
+   * not report them as duplicate keys. Undefined: every repeated key is reported.
+   */
+  readonly repeatedKeys?: ReadonlySet<string>;
+  /**
+   * Why no log of this format can give a patch, in words, when it never can (Codex: it names the
+   * files a run changed and how, never their content): `diff` refuses the patch of such a run with
+   * this reason (its --stat and --name-only still list the files). Undefined: the log may hold
+   * contents, and diff makes what it can of each change.
+   */
+  readonly patchRefusal?: string;
 }
 
 export interface ReaderOptions {

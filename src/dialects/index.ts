@@ -2,6 +2,7 @@ import type { RawSkip, SoundLine } from "../input/raw-skip.js";
 import type { JsonObject, JsonRecord } from "../input/record.js";
 import type { AgentId, AgentSaid, Run, Step } from "../model/run.js";
 import { claudeDialect } from "./claude/reader.js";
+import { codexDialect } from "./codex/reader.js";
 import { cursorDialect } from "./cursor/reader.js";
 import { geminiDialect } from "./gemini/reader.js";
 import type { Dialect, DialectReader, ReaderOptions } from "./dialect.js";
@@ -12,7 +13,7 @@ import type { Dialect, DialectReader, ReaderOptions } from "./dialect.js";
  * dialect claims (its own lines carry no mark of their own). A new agent's dialect
  * (src/dialects/<agent>/) is added here; nothing above the model changes.
  */
-export const DIALECTS: readonly Dialect[] = [claudeDialect, geminiDialect, cursorDialect];
+export const DIALECTS: readonly Dialect[] = [claudeDialect, codexDialect, geminiDialect, cursorDialect];
 
 /** The dialect that reads a file no dialect recognises (cursor-agent's: cursorlog's first format). */
 export const DEFAULT_DIALECT: Dialect = cursorDialect;

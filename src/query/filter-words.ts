@@ -71,9 +71,12 @@ const STATUS_WORDS: Record<string, string[]> = {
   timedout: ["timeout"],
   "could not start": ["spawnError"],
   errored: ["error"],
+  // Codex's status words (AGENTS.md §2.2): a command declined is refused, an item completed succeeded.
+  declined: ["rejected"],
+  completed: ["success"],
 };
 
-/** Cursor's own tool names (its UI, hooks and --allowed-tools) and other agents' common ones (Claude Code's: AGENTS.md §4). */
+/** Cursor's own tool names (its UI, hooks and --allowed-tools) and other agents' common ones (Claude Code's and Codex's: AGENTS.md §4). */
 const TOOL_WORDS: Record<string, string[]> = {
   bash: ["shell"],
   terminal: ["shell"],
@@ -100,6 +103,13 @@ const TOOL_WORDS: Record<string, string[]> = {
   tasklist: ["updateTodos"],
   taskget: ["updateTodos"],
   await: ["await"],
+  // Codex's call items (AGENTS.md §4); a value is also matched as written, against the call's tool.
+  command_execution: ["shell"],
+  file_change: ["write", "edit", "delete"],
+  mcp_tool_call: ["mcp"],
+  web_search: ["webSearch", "webFetch"],
+  todo_list: ["updateTodos"],
+  collab_tool_call: ["task"],
 };
 
 /** `--type`. */

@@ -9,12 +9,12 @@ import { joinPieces, type Stage } from "./stage.js";
 const HOLD_MAX = 64;
 
 /** What cursorlog reads, as the refusal says it: the command line of each agent with a dialect. */
-const READS = DIALECTS.map((d) => d.writtenBy).reverse().join(" and ");
+const READS = ((all: string[]) => (all.length < 2 ? all.join("") : `${all.slice(0, -1).join(", ")} and ${all.at(-1)!}`))(DIALECTS.map((d) => d.writtenBy).reverse());
 
 /**
- * The format of a file's first event when it is an agent's cursorlog has no dialect for (Codex;
- * see dialects/cursor/other-agents.ts), else undefined: one a dialect recognises is read (Claude
- * Code's, Gemini CLI's).
+ * The format of a file's first event when it is an agent's cursorlog has no dialect for (Codex's
+ * stream of before Oct 2025, look-alikes of the agents it reads: dialects/cursor/other-agents.ts),
+ * else undefined: one a dialect recognises is read (Claude Code's, Codex's, Gemini CLI's).
  */
 function unreadFormat(ev: JsonRecord["value"]): ReturnType<typeof otherAgentFormat> {
   const other = otherAgentFormat(ev);

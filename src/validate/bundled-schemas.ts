@@ -13,6 +13,8 @@ export const CURSOR_ENTRY_ID = "https://cursorlog.dev/schemas/cursor-agent-event
 export const CLAUDE_CODE_ENTRY_ID = "https://cursorlog.dev/schemas/claude-code/claude-code-event.schema.json";
 /** The `$id` of the Gemini CLI entry schema (schemas/gemini/). */
 export const GEMINI_ENTRY_ID = "https://cursorlog.dev/schemas/gemini/gemini-event.schema.json";
+/** The `$id` of the Codex entry schema (schemas/codex/). */
+export const CODEX_ENTRY_ID = "https://cursorlog.dev/schemas/codex/codex-event.schema.json";
 
 /** One bundled schema set: where its files are, which is its entry, and its precompiled module. */
 export interface BundledSchemaSetInfo {
@@ -44,6 +46,13 @@ export const BUNDLED_SETS: readonly BundledSchemaSetInfo[] = [
     entryFile: "gemini-event.schema.json",
     generated: "generated/gemini-validators.ts",
     sources: "schemas/gemini/*.schema.json",
+  },
+  {
+    entryId: CODEX_ENTRY_ID,
+    dir: fileURLToPath(new URL("../../schemas/codex/", import.meta.url)),
+    entryFile: "codex-event.schema.json",
+    generated: "generated/codex-validators.ts",
+    sources: "schemas/codex/*.schema.json",
   },
 ];
 

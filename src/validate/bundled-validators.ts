@@ -1,4 +1,4 @@
-import { CLAUDE_CODE_ENTRY_ID, CURSOR_ENTRY_ID, GEMINI_ENTRY_ID, bundledSchemaSetInfo, readBundledSchemaSet } from "./bundled-schemas.js";
+import { CLAUDE_CODE_ENTRY_ID, CODEX_ENTRY_ID, CURSOR_ENTRY_ID, GEMINI_ENTRY_ID, bundledSchemaSetInfo, readBundledSchemaSet } from "./bundled-schemas.js";
 import type { ValidateFn, Validators } from "./validators.js";
 
 interface GeneratedModule {
@@ -16,6 +16,7 @@ const GENERATED: Readonly<Record<string, () => Promise<unknown>>> = {
   [CURSOR_ENTRY_ID]: () => import("./generated/bundled-validators.js"),
   [CLAUDE_CODE_ENTRY_ID]: () => import("./generated/claude-code-validators.js"),
   [GEMINI_ENTRY_ID]: () => import("./generated/gemini-validators.js"),
+  [CODEX_ENTRY_ID]: () => import("./generated/codex-validators.js"),
 };
 
 /**

@@ -29,6 +29,10 @@ line counts the log lacks too (Claude Code before mid-2026 logs no tool_use_resu
 stderr. Files changed by shell commands leave no trace in the log. A file outside the run's cwd
 is left out of the patch (warned).
 
+A Codex log names each file a run changed and how (file_change: add, update, delete), never its
+content: its patch is refused with one line saying so (exit 2); --stat shows ? with (created) or
+(deleted), and --stat and --name-only give the paths as logged (Codex logs no cwd).
+
 A run's patch is written when the run is over: the next run begins (the next system/init), or its
 file ends; lines after a run's result still belong to it (a Claude Code background subagent's
 edits). Memory: for each file a run changed, the whole file before its first change and after its
@@ -36,8 +40,9 @@ last. To a terminal, control characters in file contents are shown escaped and l
 a pipe or file the contents are written as they were (the patch must apply).
 
 Exit status: 0 when the patch is written, whatever the runs did; 4 for a file with no session at
-all (empty, or only the agent CLI's text); 2 for an unreadable file or the log of an agent cursorlog
-does not read (Codex, Gemini CLI); 5 for a line that is not JSON (--lenient skips it).
+all (empty, or only the agent CLI's text); 2 for an unreadable file, the log of an agent cursorlog
+does not read (Gemini CLI) or a patch of a Codex run; 5 for a line that is not JSON (--lenient
+skips it).
 `;
 
 interface DiffRaw extends SharedRaw {

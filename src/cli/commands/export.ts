@@ -30,7 +30,8 @@ Formats:
 Spans (OpenTelemetry GenAI semantic conventions): one trace per run, its ids a hash of the
 session_id, the request_id and each call_id, so exporting a log twice gives the same trace.
   invoke_agent <agent>        the run (cursor-agent, claude-code): gen_ai.operation.name,
-                              gen_ai.provider.name (cursor; anthropic for Claude Code),
+                              gen_ai.provider.name (cursor; anthropic for Claude Code; openai
+                              for Codex),
                               gen_ai.agent.name, gen_ai.conversation.id (session_id),
                               gen_ai.request.model, gen_ai.usage.* as the result states them
                               (input_tokens counts cached tokens, as the conventions do and the
@@ -60,9 +61,9 @@ Code: its lines' timestamp). The run ends at its last logged time and starts at 
 earlier when the result's duration_ms says so. A call still open when its run ended runs to the
 run's end. A call with no time of its own is a zero-length span at the latest time the log gave up
 to its line, with cursor.time.absent=true.
-Logs without times (Cursor's 2025 format, Claude Code's before mid-2026) are not given made-up
-times: their spans sit at the Unix epoch, zero-length, 1 ns apart in start order, with
-cursor.time.unknown=true, and a warning says so (once). A time OTLP cannot hold (before 1970, after
+Logs without times (Cursor's 2025 format, Claude Code's before mid-2026, every Codex log) are not
+given made-up times: their spans sit at the Unix epoch, zero-length, 1 ns apart in start order,
+with cursor.time.unknown=true, and a warning says so (once). A time OTLP cannot hold (before 1970, after
 2554-07-21: a negative one, year 9999, 1e308) is taken as absent, with a warning at its line once
 per run.
 

@@ -71,6 +71,12 @@ timeout and spawnError match none; a refusal's own word (permission-rule) matche
 keeps no line of it, --until every line).
 A line holding several calls (2.1.15's) is kept, and with --pair held, once.
 
+Codex logs likewise: --type is the line's own (thread.started, item.completed, turn.completed, …);
+--tool, --status and --call-id select the item.started and item.completed lines of a matching
+call item (--tool also takes Codex's item types, command_execution, file_change, web_search, …;
+--status its words, completed, failed, declined). A file_change line holds a call per file.
+Codex logs no time: --since keeps none of its lines, --until every one.
+
 -H: FILE: before each event (the name as given, control characters escaped), as grep -H; with -c,
 a count per file, FILE:N. Off by default, for several files too: the output is NDJSON for jq or
 another filter, and a name before each line would make it something else.

@@ -12,6 +12,14 @@ export const JSON_EXAMPLES = `Examples:
   $ cursorlog json -H logs/ | jq -r 'select(.is_error) | .file'
 `;
 
+export const JSON_HELP = `
+Claude Code: its result line as written. Codex (codex exec --json writes no result line): an
+object built from the stream in cursor-agent's keys, type, subtype (success, or error for
+turn.failed), is_error, result (the last agent_message's text), session_id (the thread id), usage
+(the last turn.completed's as logged: the thread's total so far, Codex's names); nothing the stream
+lacks (no duration, no request id).
+`;
+
 interface JsonRaw extends SharedRaw {
   pretty?: boolean;
   allowIncomplete?: boolean;
@@ -23,6 +31,7 @@ export function jsonCommand(ctx: CommandContext): Command {
   const cmd = new Command("json")
     .description("print the result object that --output-format json would have printed, one per session")
     .addHelpText("before", JSON_EXAMPLES)
+    .addHelpText("after", JSON_HELP)
     .option("-p, --pretty", "indent the JSON (default: one compact line per session)")
     .option("--allow-incomplete", 'print a synthesized {"subtype":"incomplete","is_error":true} object for a session that has no result, and exit 0');
   withJobsOption(withInputOptions(withFilenameOption(cmd, 'end each object with a member "file", the input it came from (jq: .file)'))).action((files: string[], raw: JsonRaw) => {

@@ -12,6 +12,7 @@ export const SCHEMA_EXAMPLES = `Examples:
       cursorlog schema $t > my/$t.schema.json; done     # copies to edit
   $ cursorlog validate --schema my/ run.ndjson
   $ cursorlog schema --agent claude --list               # Claude Code's
+  $ cursorlog schema --agent codex --list                # Codex's
 `;
 
 export const SCHEMA_HELP = `
@@ -25,7 +26,8 @@ tried at once.
 --agent claude: Claude Code's stream-json schemas instead (schemas/claude-code/, $ids
 https://cursorlog.dev/schemas/claude-code/<name>.schema.json), the entry claude-code-event; the
 same loop with --agent claude in both commands copies them, and validate --schema reads that
-directory. validate checks each log against its own agent's set either way.
+directory. --agent codex: Codex's exec --json schemas (schemas/codex/, entry codex-event).
+validate checks each log against its own agent's set either way.
 `;
 
 export function schemaCommand(ctx: CommandContext): Command {

@@ -38,6 +38,9 @@ Numbers come from the log only, never invented:
             many did, and adds a (session_id, request_id) only once: the same request seen twice
             (a log passed twice) is reported as repeated, not counted again. Claude Code: the
             result's usage (snake_case), never the assistant lines' (repeated on each line).
+            Codex: the last turn.completed's usage, the thread's so far (input: its input_tokens
+            less the cached and cache-written tokens it holds): the total counts each thread
+            once, at its run with the most tokens.
   cost      Claude Code only (cursor-agent states none): the result's total_cost_usd, which is
             the session's so far, and modelUsage by model (subagents and web tools included,
             also the session's so far). The total counts each session_id once, at the highest

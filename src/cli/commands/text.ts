@@ -17,6 +17,11 @@ A Claude Code subagent's own calls get their lines too, marked as the subagent's
 "<task>"] before the action, the task's description as a JSON string (outer > inner for a
 subagent's subagent). The run's own lines start with the action. --final prints the run's own
 last message, never a subagent's.
+
+Codex logs: a line per call item in the same words (command_execution "Ran terminal command", its
+command without the login shell's wrapper; file_change a line per file, "Created new file",
+"Edited file", "Deleted file"; mcp_tool_call, web_search, todo_list, collab_tool_call "Ran
+subagent task"); --final prints the run's last agent_message.
 `;
 
 interface TextRaw extends SharedRaw {

@@ -86,8 +86,8 @@ Formats:
           when the input ends and memory holds one small record per call (csv/tsv/ndjson hold
           only the rows behind a running call); --columns, --no-header, --safe-csv, --multiline,
           -H, --no-filename, --follow and --jobs do not apply. A session whose log holds no time
-          at all (2025 logs, Claude Code's before mid-2026) gets no chart: its calls are listed in
-          start order, and the page says why.
+          at all (2025 logs, Claude Code's before mid-2026, Codex's) gets no chart: its calls are
+          listed in start order, and the page says why.
 On a terminal, control characters and escape sequences in cells are shown escaped (\\u001b,
 \\n), so a log's text cannot retitle or clear it; into a file or a pipe, cells are the data.
 

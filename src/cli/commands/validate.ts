@@ -71,7 +71,8 @@ Formats:
 
 --schema PATH: a JSON Schema 2020-12 file, used alone, or a directory of *.json schemas that $ref
 each other by $id or file name, whose entry is cursor-agent-event.schema.json or
-claude-code-event.schema.json (or the only file); it checks every file, whatever its agent.
+claude-code-event.schema.json or codex-event.schema.json (or the only file); it checks every file,
+whatever its agent.
 Every event goes to the entry; known types and tool kinds are read from its if/then dispatch.
 Schemas are compiled before any input is read. Their patterns run in linear time (re2js, with
 JavaScript's meaning), so a value cannot make a pattern hang the run; a pattern with lookaround or a

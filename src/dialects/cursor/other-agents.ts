@@ -7,6 +7,10 @@ import { isPlainObject } from "./types.js";
  * Returns the format's name and what gave it away, or undefined for anything else.
  */
 export function otherAgentFormat(ev: JsonObject): { name: string; sign: string } | undefined {
+  // Codex `exec --json` up to Sept 2025 (0.21 to 0.46, AGENTS.md §2.1): `{"id", "msg": {"type", …}}`, no type of its own.
+  if (!("type" in ev) && typeof ev.id === "string" && isPlainObject(ev.msg) && typeof ev.msg.type === "string") {
+    return { name: "Codex exec --json of before Oct 2025", sign: `an event {id, msg} of msg.type ${ev.msg.type}` };
+  }
   const type = ev.type;
   if (typeof type !== "string") return undefined;
   // Claude Code `--output-format stream-json`: its init lists the tools (cursor-agent's never does).

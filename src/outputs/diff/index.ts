@@ -1,7 +1,7 @@
 import { colorsOf, type ColorsOption } from "../shared/colors.js";
 import type { Reporter } from "../../diagnostics.js";
 import type { Dialect } from "../../dialects/dialect.js";
-import { forcedDialect } from "../../dialects/index.js";
+import { dialectOf, forcedDialect } from "../../dialects/index.js";
 import { drive } from "../../driver/driver.js";
 import { ExitCode } from "../../exit-codes.js";
 import { shortenToolCalls, type RawSkip } from "../../input/raw-skip.js";
@@ -60,6 +60,8 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
   let current = fresh(undefined);
   /** The run that ended with its result, until the next run begins or its file ends. */
   let held: RunChanges | undefined;
+  /** A patch was refused (Dialect.patchRefusal): said once. */
+  let refused = false;
   /** The changes a line of `run` goes to: the run being read, or the one held after its result. */
   const changesOf = (run: Run): RunChanges => (held !== undefined && held.run === run ? held : current);
   const flush = (): string | undefined => {
@@ -84,6 +86,8 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
         if (sections.length === 0) continue;
         const row: StatRow = { name: gitPath("", f.path), added: sum(sections, "added"), removed: sum(sections, "removed") };
         if (sections.some((s) => s.uncounted === true)) row.uncounted = true;
+        if (sections.every((s) => s.kind === "create")) row.kind = "created";
+        else if (sections.every((s) => s.kind === "delete")) row.kind = "deleted";
         rows.push(row);
       }
       // No colour sequence around nothing (a file with no deletions has no red part).
@@ -139,6 +143,15 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
    * target: the file is named, with nothing else known (an edit of it, no content, no line counts).
    */
   function written(call: Call, run: Run, rec: JsonRecord, changes: RunChanges): void {
+    const refusal = opts.mode === "patch" ? dialectOf(run.agent)?.patchRefusal : undefined;
+    if (refusal !== undefined) {
+      // Said once, at the first write of the first such run: the patch cannot be made, whatever the write.
+      if (!refused) {
+        refused = true;
+        reporter.report({ severity: "error", file: rec.file, line: rec.line, message: `no patch: ${refusal} (diff --stat and --name-only list them)`, code: ExitCode.USAGE_OR_IO });
+      }
+      return;
+    }
     let change = call.fileChange();
     if (change === undefined && call.status === "ok" && call.targetIsPath && call.target !== "") change = { op: "edit", path: call.target };
     if (change === undefined) {
@@ -153,7 +166,9 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
       });
       return;
     }
-    const place = relativePath(change.path, run.cwd);
+    let place = relativePath(change.path, run.cwd);
+    // --stat and --name-only apply nothing: a run that logs no cwd (Codex's) names its files as logged.
+    if (place.leftOut !== undefined && opts.mode !== "patch" && (run.cwd === undefined || run.cwd === "")) place = { path: change.path };
     if (place.leftOut !== undefined) {
       // One warning per path and run: a run that edits it a thousand times is told once.
       if (!changes.leftOut.has(change.path)) {

@@ -6,17 +6,21 @@ export interface StatRow {
   removed: number;
   /** Some of its changes have no line counts in the log: its count is shown as `?` (with what is known added to it). */
   uncounted?: boolean;
+  /** A file whose counts are not in the log, created or deleted by every change of it: said after its `?` (the log names it so). */
+  kind?: "created" | "deleted";
 }
 
 /**
  * `git diff --stat`: ` path | 5 ++---` per file, the bars scaled to fit `width` columns, then
  * ` 2 files changed, 3 insertions(+), 2 deletions(-)`. `plus`/`minus` colour the bars. A file
  * whose line counts the log does not hold (StatRow.uncounted) reads ` path | ?`, with bars for
- * what is known, and the summary says how many such files it does not count.
+ * what is known (and `(created)` or `(deleted)` when that is all the log says of it: Codex's), and
+ * the summary says how many such files it does not count.
  */
 export function formatStat(rows: StatRow[], width: number, plus: (s: string) => string, minus: (s: string) => string): string {
   if (rows.length === 0) return "";
   const countOf = (r: StatRow): string => (r.uncounted === true ? (r.added + r.removed > 0 ? `${r.added + r.removed}+?` : "?") : String(r.added + r.removed));
+  const kindOf = (r: StatRow): string => (r.uncounted === true && r.kind !== undefined ? ` (${r.kind})` : "");
   const nameWidth = Math.max(...rows.map((r) => [...r.name].length));
   const countWidth = Math.max(...rows.map((r) => countOf(r).length));
   const most = Math.max(...rows.map((r) => r.added + r.removed));
@@ -38,7 +42,7 @@ export function formatStat(rows: StatRow[], width: number, plus: (s: string) => 
     }
     const name = r.name + " ".repeat(nameWidth - [...r.name].length);
     const bars = plus("+".repeat(plusN)) + minus("-".repeat(minusN));
-    out += ` ${name} | ${countOf(r).padStart(countWidth)}${total > 0 ? " " + bars : ""}\n`;
+    out += ` ${name} | ${countOf(r).padStart(countWidth)}${total > 0 ? " " + bars : ""}${kindOf(r)}\n`;
   }
   const n = rows.length;
   let summary = ` ${n} file${n === 1 ? "" : "s"} changed`;

@@ -117,6 +117,7 @@ export class RunStats {
       durationMs,
       durationSource,
       usage: usageOf(run.usage),
+      usageScope: run.usage?.scope,
       cost: costOf(run.cost),
       calls: this.tally.report(),
       subagentCalls: this.subagentCalls,

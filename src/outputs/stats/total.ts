@@ -11,7 +11,8 @@ const MAX_REQUESTS = 100_000;
  * capture concatenated with its copy) is counted once and reported as repeated. A session with
  * neither is always added. A cost (Claude Code's `total_cost_usd`) is the session's so far:
  * each session is counted once, at the highest figure its runs state (addCost), never summed
- * across the runs of one session.
+ * across the runs of one session. A usage whose scope is the thread so far (Codex's: cumulative over
+ * a thread's resumed runs) is likewise counted once per thread, at its run with the most tokens.
  */
 export class StatsTotalAcc {
   private sessions = 0;
@@ -41,6 +42,8 @@ export class StatsTotalAcc {
   private background = 0;
   private backgroundEnded = 0;
   private readonly files = { read: 0, created: 0, edited: 0, deleted: 0 };
+  /** The usage of each thread at its run with the most tokens (a thread's usage is cumulative: never added across its runs). */
+  private readonly threads = new Map<string, TokenUsage>();
 
   add(s: SessionStats): void {
     this.sessions++;
@@ -75,7 +78,7 @@ export class StatsTotalAcc {
       durationMs: this.durationSessions > 0 ? this.durationMs : undefined,
       durationSessions: this.durationSessions,
       durationEstimated: this.durationEstimated,
-      usage: this.usage === undefined ? undefined : { ...this.usage },
+      usage: this.totalUsage(),
       usageSessions: this.usageSessions,
       usageRepeated: this.usageRepeated,
       cost: this.costRuns === 0 ? undefined : { usd: this.totalCost(), sessionIds: this.costs.size + this.looseCostRuns, runs: this.costRuns },
@@ -111,7 +114,22 @@ export class StatsTotalAcc {
     return sum + this.looseCost;
   }
 
+  /** The runs' usage added, and each thread's highest. */
+  private totalUsage(): TokenUsage | undefined {
+    let t = this.usage === undefined ? undefined : { ...this.usage };
+    for (const u of this.threads.values()) t = addTo(t, u);
+    return t;
+  }
+
   private addUsage(s: SessionStats): void {
+    const thread = s.sessionId;
+    if (s.usageScope === "thread" && thread !== undefined && (this.threads.has(thread) || this.threads.size < MAX_REQUESTS)) {
+      const u = s.usage as TokenUsage;
+      const before = this.threads.get(thread);
+      if (before === undefined || tokens(u) > tokens(before)) this.threads.set(thread, u);
+      this.usageSessions++;
+      return;
+    }
     // cursor-agent's request_id; else the result line's own id (Claude Code's uuid).
     const id = s.requestId ?? (s.resultLineId === undefined ? undefined : `line\u0000${s.resultLineId}`);
     if (id !== undefined) {
@@ -122,14 +140,24 @@ export class StatsTotalAcc {
       }
       if (this.seen.size < MAX_REQUESTS) this.seen.add(key);
     }
-    const u = s.usage as TokenUsage;
-    const t = (this.usage ??= { inputTokens: undefined, outputTokens: undefined, cacheReadTokens: undefined, cacheWriteTokens: undefined });
-    t.inputTokens = plus(t.inputTokens, u.inputTokens);
-    t.outputTokens = plus(t.outputTokens, u.outputTokens);
-    t.cacheReadTokens = plus(t.cacheReadTokens, u.cacheReadTokens);
-    t.cacheWriteTokens = plus(t.cacheWriteTokens, u.cacheWriteTokens);
+    this.usage = addTo(this.usage, s.usage as TokenUsage);
     this.usageSessions++;
   }
+}
+
+/** `u` added to `t` (a new total when `t` is undefined), key by key. */
+function addTo(t: TokenUsage | undefined, u: TokenUsage): TokenUsage {
+  const out = t ?? { inputTokens: undefined, outputTokens: undefined, cacheReadTokens: undefined, cacheWriteTokens: undefined };
+  out.inputTokens = plus(out.inputTokens, u.inputTokens);
+  out.outputTokens = plus(out.outputTokens, u.outputTokens);
+  out.cacheReadTokens = plus(out.cacheReadTokens, u.cacheReadTokens);
+  out.cacheWriteTokens = plus(out.cacheWriteTokens, u.cacheWriteTokens);
+  return out;
+}
+
+/** Input and output tokens of a usage, the unstated as 0: which of a thread's runs states the most. */
+function tokens(u: TokenUsage): number {
+  return (u.inputTokens ?? 0) + (u.outputTokens ?? 0);
 }
 
 /** A sum where undefined means "not in the log": it never turns into 0. */

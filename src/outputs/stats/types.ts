@@ -131,6 +131,8 @@ export interface SessionStats {
   durationMs: number | undefined;
   durationSource: "result" | "timestamps" | undefined;
   usage: TokenUsage | undefined;
+  /** What the usage counts: the run (undefined too), or the thread so far (Codex's: cumulative, never summed across a thread's runs). */
+  usageScope?: "run" | "thread" | undefined;
   /** The cost the result states (SessionCost), when it states one. */
   cost: SessionCost | undefined;
   calls: CallCounts;

@@ -89,13 +89,13 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
    * tool-kind keys (toolKindKeys reads `tool_call` lines: no other agent's); decided at the file's
    * first event, undefined before it.
    */
-  let file: { set: SchemaSetInUse; kinds: boolean } | undefined;
+  let file: { set: SchemaSetInUse; kinds: boolean; repeated: ReadonlySet<string> | undefined } | undefined;
   const dialectOf = (rec: JsonRecord): Dialect => forced ?? dialectFor(rec.value);
-  function fileOf(rec: JsonRecord): { set: SchemaSetInUse; kinds: boolean } {
+  function fileOf(rec: JsonRecord): { set: SchemaSetInUse; kinds: boolean; repeated: ReadonlySet<string> | undefined } {
     const d = dialectOf(rec);
     const set = opts.bundled === undefined ? given : opts.bundled.get(d.schemaEntryId);
     if (set === undefined) throw new Error(`the schemas of ${d.name} are not loaded (Stage.ready was not asked)`);
-    return { set, kinds: d === cursorDialect };
+    return { set, kinds: d === cursorDialect, repeated: d.repeatedKeys };
   }
   const unknownSeverity: Finding["severity"] = opts.strict ? "error" : "warning";
   /** The files read: a file that could not be opened or read before its first line is not one. */
@@ -160,7 +160,7 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
   }
 
   /** The checks of one line on its own: their diagnostics; lineBad tells whether one was an error. */
-  function checkLine(rec: JsonRecord, { set, kinds: kindKeys }: { set: SchemaSetInUse; kinds: boolean }): string {
+  function checkLine(rec: JsonRecord, { set, kinds: kindKeys, repeated }: { set: SchemaSetInUse; kinds: boolean; repeated: ReadonlySet<string> | undefined }): string {
     const { byType, entry, types, toolKinds } = set.validators;
     const unknownFields = set.unknownFields;
     const ev = rec.value;
@@ -179,7 +179,12 @@ export function toValidateReport(opts: ValidateReportOptions, reporter: Reporter
       const what = at < 0 ? "" : ` at byte ${at + 1} (0x${rec.bytes[at]!.toString(16).padStart(2, "0")})`;
       out += emit({ file: rec.file, line: rec.line, severity: "error", rule: "utf8", path: "", message: `not valid UTF-8${what}: read as U+FFFD` });
     }
-    const dup = duplicateKeys(rec.text, ev, rec.keys);
+    // A key the format itself writes twice (Dialect.repeatedKeys: Codex's web_search id) is the format, not a finding.
+    let dup = duplicateKeys(rec.text, ev, rec.keys);
+    if (dup !== undefined && repeated !== undefined) {
+      dup = dup.filter((d) => !repeated.has(`${d.path} ${d.key}`));
+      if (dup.length === 0) dup = undefined;
+    }
     if (dup !== undefined) {
       for (const d of dup) {
         const message = `duplicate key ${quote(d.key)}: the last value is used, as JSON.parse and jq do`;

@@ -1,0 +1,143 @@
+// test-run: scaled
+// Codex logs never crash a command (the promise of robust-fuzz.test.ts: no crash, no hang, no stack
+// trace, a status from the README table, every message in its grammar) through every command that
+// reads logs (logCommands()):
+//
+//  - every field of every line of every Codex fixture (test/fixtures/codex/: the event's own and
+//    those inside its item, usage and error) removed, or given a wrong type (make test: each line
+//    shape of the fixtures once, one wrong value per field in turn; make stress: every line, every
+//    value);
+//  - Object.prototype names as item ids and tool names, an id started twice, completions without
+//    starts, a file_change of many changes, a web search's id written three times, items inside
+//    out (an item.completed before its thread.started);
+//  - the dialect's facts (every Call member) asked of every call of every mutated log, directly.
+//
+// Every line of these inputs is a JSON object: no run may exit 5, nor 2 (the input is readable).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { codexDialect } from "../src/dialects/codex/reader.js";
+import type { JsonObject } from "../src/input/record.js";
+import type { Call } from "../src/model/call.js";
+import type { Run } from "../src/model/run.js";
+import { CODEX_FIXTURES, codexFixture } from "./helpers/codex-fixtures.js";
+import { fixtureRecords, recordsOf } from "./helpers/records.js";
+import { logCommands, runFed, type RunResult } from "./helpers/run-chunks.js";
+import { STRESS } from "./helpers/scale.js";
+import { assertContract } from "./helpers/verdict.js";
+
+const COMMANDS = logCommands().map((c) => [c.name]);
+const NAME = "codex.ndjson";
+
+async function judge(bytes: Buffer, context: string): Promise<void> {
+  for (const argv of COMMANDS) {
+    const r: RunResult = await runFed([...argv, NAME], { files: { [NAME]: { bytes } }, timeoutMs: 10_000 });
+    const what = `cursorlog ${argv.join(" ")} (${context})`;
+    assertContract(r, what, [NAME]);
+    assert.notEqual(r.code, 5, `${what}: every line is a JSON object, yet exit 5:\n${r.stderr}`);
+    // diff refuses a Codex run's patch (exit 2, one line saying why): the one 2 a readable Codex log may give.
+    if (!(argv[0] === "diff" && /: no patch: a Codex log names the files/.test(r.stderr))) assert.notEqual(r.code, 2, `${what}: exit 2 for a readable input:\n${r.stderr}`);
+  }
+}
+
+/** Every fact of a Call, asked once (a getter that throws fails the test). */
+function touch(c: Call): void {
+  void [c.id, c.seq, c.kind, c.tool, c.startTool, c.label, c.target, c.targetIsPath, c.targetWith((p) => `<${p}>`), c.status, c.arm, c.note(), c.note(10), c.timing, c.exitCode, c.signal];
+  void [c.backgroundTask, c.parentId, c.modelCallId, c.startLine, c.endLine, c.fileChange(), c.writesFiles, c.failureText(), c.args, c.argsCut, c.mcp, c.subagent, c.outcome];
+}
+
+/** Reads `events` through the Codex dialect and asks every fact of every call and run. */
+function readAll(events: JsonObject[]): Run[] {
+  const reader = codexDialect.reader({ numberUnstarted: true, maxOpen: 3 });
+  const runs = new Set<Run>();
+  for (const r of recordsOf(events, NAME)) {
+    const step = reader.read(r);
+    runs.add(step.run);
+    for (const e of step.calls ?? []) touch(e.call);
+  }
+  const last = reader.endFile(events.length);
+  if (last !== undefined) runs.add(last);
+  for (const run of runs) {
+    for (const c of run.openCalls()) touch(c);
+    void [run.outcome, run.failure, run.stated, run.usage, run.result?.text, run.said, run.openCount, run.sessionId];
+  }
+  return [...runs];
+}
+
+const WRONG: unknown[] = [null, 0, -1.5, "", "x\u001b[2J", true, [], {}, [null, "x"], { __proto__: null, constructor: 1 }];
+
+/** Every path to a value inside `v` (keys and indexes), the root excluded. */
+function pathsOf(v: unknown, prefix: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
+  if (Array.isArray(v)) v.forEach((x, i) => (out.push([...prefix, i]), pathsOf(x, [...prefix, i], out)));
+  else if (typeof v === "object" && v !== null) for (const k of Object.keys(v)) out.push([...prefix, k]), pathsOf((v as JsonObject)[k], [...prefix, k], out);
+  return out;
+}
+
+function mutate(e: JsonObject, path: ReadonlyArray<string | number>, replace: { value: unknown } | undefined): JsonObject {
+  const copy = JSON.parse(JSON.stringify(e)) as JsonObject;
+  let parent: Record<string | number, unknown> = copy;
+  for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
+  const last = path.at(-1)!;
+  if (replace === undefined) {
+    if (Array.isArray(parent)) parent.splice(last as number, 1);
+    else delete parent[last];
+  } else Object.defineProperty(parent, last, { value: replace.value, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
+const shapeOf = (e: JsonObject): string => `${String(e.type)} ${typeof e.item === "object" && e.item !== null ? String((e.item as JsonObject).type) : ""}`;
+
+test("every field of every Codex line shape removed or of a wrong type: the dialect's facts never throw; no command crashes", { timeout: 900_000 }, async () => {
+  const seen = new Set<string>();
+  let turn = 0;
+  let cases = 0;
+  for (const stem of CODEX_FIXTURES) {
+    const recs = fixtureRecords(codexFixture(stem));
+    const events = recs.map((r) => r.value);
+    for (let i = 0; i < events.length; i++) {
+      const shape = shapeOf(events[i]!);
+      if (!STRESS && seen.has(shape)) continue;
+      seen.add(shape);
+      for (const path of pathsOf(events[i]!)) {
+        const replaces = STRESS ? [undefined, ...WRONG.map((value) => ({ value }))] : [turn++ % 3 === 0 ? undefined : { value: WRONG[turn % WRONG.length] }];
+        for (const replace of replaces) {
+          const mutated = events.slice();
+          mutated[i] = mutate(events[i]!, path, replace);
+          readAll(mutated);
+          const context = `${stem} line ${i + 1} ${path.join(".")} ${replace === undefined ? "removed" : `= ${JSON.stringify(replace.value)}`}`;
+          // The commands on a sample (every one in make stress): each shape's fields in turn.
+          if (STRESS || cases % 8 === 0) await judge(Buffer.from(mutated.map((e) => JSON.stringify(e) + "\n").join("")), context);
+          cases++;
+        }
+      }
+    }
+  }
+  assert.ok(cases > 100, `only ${cases} mutations`);
+});
+
+test("prototype names as ids and tools, ids started twice, completions alone, many changes, an id written three times: no crash, what is logged", async () => {
+  const cmd = (id: string, status = "completed", extra: JsonObject = {}) => ({ id, type: "command_execution", command: "/bin/bash -lc 'ls'", aggregated_output: "", exit_code: status === "completed" ? 0 : null, status, ...extra });
+  const events: JsonObject[] = [
+    { type: "item.completed", item: { id: "item_0", type: "error", message: "before the thread" } },
+    { type: "thread.started", thread_id: "__proto__" },
+    { type: "turn.started" },
+    { type: "item.started", item: cmd("__proto__", "in_progress") },
+    { type: "item.started", item: cmd("__proto__", "in_progress") },
+    { type: "item.completed", item: cmd("constructor") },
+    { type: "item.completed", item: cmd("__proto__") },
+    { type: "item.completed", item: cmd("__proto__") },
+    { type: "item.started", item: { id: "toString", type: "collab_tool_call", tool: "__proto__", sender_thread_id: "t", receiver_thread_ids: ["hasOwnProperty", 3, null], prompt: null, agents_states: { __proto__: { status: "running", message: null } }, status: "in_progress" } },
+    { type: "item.completed", item: { id: "item_9", type: "file_change", changes: Array.from({ length: 500 }, (_, k) => ({ path: `/w/f${k}.ts`, kind: ["add", "update", "delete", "move"][k % 4] })), status: "completed" } },
+    { type: "item.completed", item: { id: "item_10", type: "mcp_tool_call", server: "constructor", tool: "__proto__", arguments: null, result: null, error: { message: "x\ny" }, status: "failed" } },
+    { type: "item.completed", item: { id: "item_11", type: "todo_list", items: "three" } },
+    { type: "error", message: "Reconnecting... 99999999999/5" },
+    { type: "turn.completed", usage: { input_tokens: 1e308, cached_input_tokens: -1, output_tokens: "9" } },
+    { type: "turn.completed", usage: { input_tokens: 2, cached_input_tokens: 0, output_tokens: 2 } },
+  ];
+  const runs = readAll(events);
+  assert.equal(runs.length, 2);
+  assert.equal(runs[0]!.outcome, "finished");
+  const lines = events.map((e) => JSON.stringify(e));
+  // The web search's id written three times (JSON.parse keeps the last).
+  lines.splice(5, 0, '{"type":"item.completed","item":{"id":"item_5","type":"web_search","id":"a","id":"__proto__","query":"q","action":{"type":"search","query":"q"}}}');
+  await judge(Buffer.from(lines.join("\n") + "\n"), "hostile ids");
+});
