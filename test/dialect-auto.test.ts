@@ -30,10 +30,10 @@ test("dialectFor: Claude Code's events (its hook lines before the init too) are 
   assert.equal(dialectFor({ type: "system", subtype: "hook_started", hook_id: "h", hook_name: "SessionStart:startup", hook_event: "SessionStart", uuid: "u", session_id: "s" }), claudeDialect);
   assert.equal(dialectFor({ type: "system", subtype: "init", session_id: "s", model: "gpt-5", cwd: "/w", apiKeySource: "login", permissionMode: "default" }), cursorDialect);
   assert.equal(dialectFor({ type: "user", message: { role: "user", content: [{ type: "text", text: "hi" }] }, session_id: "s" }), cursorDialect);
-  // Codex's dotted events are Codex's; Gemini CLI is no dialect yet: the default reads it, and the refusal (refuse-other-agents) names it.
+  // Codex's dotted events are Codex's, Gemini CLI's init (an ISO timestamp, no subtype) Gemini's.
   assert.equal(dialectFor({ type: "thread.started", thread_id: "t" }), codexDialect);
   assert.equal(dialectFor({ type: "item.completed", item: { id: "item_0", type: "error", message: "notice" } }), codexDialect);
-  assert.equal(dialectFor({ type: "init", timestamp: "2026-03-19T04:50:00.100Z", session_id: "s", model: "m" }), cursorDialect);
+  assert.equal(dialectFor({ type: "init", timestamp: "2026-03-19T04:50:00.100Z", session_id: "s", model: "m" }), geminiDialect);
 });
 
 test("autoReader: each file in its own dialect, runs numbered across them, the CLI's text before a file's first event waiting for it", () => {
@@ -147,6 +147,10 @@ test("a folder of Cursor, Claude Code and Gemini CLI logs: each command gives, i
         assert.equal(rows(all.stdout).length, alone.reduce((n, s) => n + rows(s).length, 0), argv.join(" "));
       } else assert.equal(all.stdout, alone.join(""), argv.join(" "));
     }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 const CODEX = "test/fixtures/codex/commands.ndjson";
 const CODEX_RESUMED = "test/fixtures/codex/resumed.ndjson";
@@ -215,5 +219,40 @@ test("Codex's stream of before Oct 2025 ({id, msg}, no type) is refused by every
     assert.equal(r.code, 2, `${argv.join(" ")}: ${r.stderr}`);
     assert.match(r.stderr, /^cursorlog: error \(at test\/fixtures\/codex\/legacy\/v1\.ndjson:1\): this is Codex exec --json of before Oct 2025 \(an event \{id, msg\} of msg\.type session_configured\), not cursor-agent's/m, argv.join(" "));
     assert.equal(r.stdout, (await runCli([...argv, CODEX])).stdout, argv.join(" "));
+  }
+});
+
+test("a folder of the four agents' logs (Cursor, Claude Code, Codex, Gemini CLI): every command gives, in one run and with --jobs 2, what each file gives alone", async () => {
+  const files = [CURSOR, CODEX, CLAUDE, GEMINI, CLAUDE_EARLY, CODEX_RESUMED, GEMINI_TWO, CURSOR];
+  const dir = folder(files);
+  try {
+    for (const argv of [["json"], ["text", "-v"], ["text", "--final"], ["filter", "--tool", "shell"], ["filter", "--type", "result"], ["timeline"], ["stats", "--format", "json"], ["validate", "--format", "json"], ["diff", "--name-only"]]) {
+      const alone = [];
+      let worst = 0;
+      for (const f of files) {
+        const r = await runCli([...argv, f]);
+        alone.push(r.stdout);
+        worst = Math.max(worst, r.code);
+      }
+      const all = await runCli([...argv, dir]);
+      const what = `${argv.join(" ")} over the folder`;
+      // The status is the worst of the files' (a Gemini run that failed: 1).
+      assert.equal(all.code, worst, `${what}: ${all.stderr}`);
+      if (argv[0] === "timeline") {
+        // Sessions are numbered across the input: the rows are each file's, renumbered.
+        const rows = (s: string) => s.split("\n").slice(1).filter((l) => l !== "");
+        assert.equal(rows(all.stdout).length, alone.reduce((n, s) => n + rows(s).length, 0), what);
+      } else if (argv[0] === "stats") {
+        const sessions = (s: string) => s.split("\n").filter((l) => l.startsWith('{"type":"session"')).map((l) => ({ ...(JSON.parse(l) as object), index: 0, file: "" }));
+        assert.deepEqual(sessions(all.stdout), alone.flatMap(sessions), what);
+      } else if (argv[0] === "validate") {
+        // One summary for the input: each file's errors and warnings as alone, the file named as in the folder.
+        const problems = (s: string) => s.split("\n").filter((l) => l.startsWith("{") && !l.includes('"type":"summary"')).map((l) => { const o = JSON.parse(l) as { file?: string }; return { ...o, file: "" }; });
+        assert.deepEqual(problems(all.stdout), alone.flatMap(problems), what);
+      } else assert.equal(all.stdout, alone.join(""), what);
+      if (argv[0] === "json" || argv[0] === "text") assert.equal((await runCli([...argv, "--jobs", "2", dir])).stdout, all.stdout, `${what}, --jobs 2`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
