@@ -73,7 +73,6 @@ const LONGEST_FIRST = [
   "code-cache",
   "claude-robust-chunking",
   "chunking-records",
-  "robust-long-lines-memory",
   "export-memory",
   "robust-faults",
   "signals-long-work",

@@ -27,7 +27,7 @@ test("filter words: --type tool is tool_call; case does not matter", () => {
 test("filter words: an unknown value is matched as written and told with the known ones, with the nearest when one is near", () => {
   const t = resolveTypes(["assistnt"]);
   assert.deepEqual(t.values, ["assistnt"]);
-  assert.equal(t.unknown, '--type "assistnt": no event type cursorlog knows, matched as written (did you mean "assistant"?); known: system, user, assistant, thinking, tool_call, result, connection, retry, interaction_query, stream_event, rate_limit_event, tool_progress');
+  assert.equal(t.unknown, '--type "assistnt": no event type cursorlog knows, matched as written (did you mean "assistant"?); known: system, user, assistant, thinking, tool_call, result, connection, retry, interaction_query, stream_event, rate_limit_event, tool_progress, thread.started, turn.started, turn.completed, turn.failed, item.started, item.updated, item.completed, error, init, message, tool_use, tool_result');
   const s = resolveStatuses(["nope"]);
   assert.equal(s.unknown, '--status "nope": no result status cursorlog knows, matched as written; known: success, failure, rejected, error, permissionDenied, readPermissionDenied, writePermissionDenied, timeout, spawnError');
   const k = resolveTools(["fooToolCall", "shel"]);

@@ -15,7 +15,11 @@ export interface Resolved {
   unknown?: string;
 }
 
-/** Event types of cursor-agent's stream-json (FORMAT.md §2, the bundled schemas), then those only Claude Code's has (schemas/claude-code/). */
+/**
+ * Event types of cursor-agent's stream-json (FORMAT.md §2, the bundled schemas), then those only
+ * Claude Code's has (schemas/claude-code/), Codex's (schemas/codex/) and Gemini CLI's
+ * (schemas/gemini/).
+ */
 export const KNOWN_TYPES = [
   "system",
   "user",
@@ -29,6 +33,18 @@ export const KNOWN_TYPES = [
   "stream_event",
   "rate_limit_event",
   "tool_progress",
+  "thread.started",
+  "turn.started",
+  "turn.completed",
+  "turn.failed",
+  "item.started",
+  "item.updated",
+  "item.completed",
+  "error",
+  "init",
+  "message",
+  "tool_use",
+  "tool_result",
 ] as const;
 
 /** Result arms of a completed tool call (FORMAT.md §5.3). */
