@@ -62,8 +62,10 @@ const concurrency = Number(process.env.TEST_CONCURRENCY ?? Math.max(2, available
 // cores idle (examples.test.ts, 50 s of one chain of processes, was last but a few). The order
 // from the CPU report (CPU_REPORT) of a quiet run; a file not named here only starts later.
 const LONGEST_FIRST = [
-  "examples",
   "claude-robust-fuzz",
+  "codex-robust",
+  "gemini-robust",
+  "examples",
   "robust-fuzz",
   "output-faults",
   "launcher",
@@ -86,8 +88,16 @@ const LONGEST_FIRST = [
 ].map((n) => join("test", `${n}.test.ts`));
 const longestFirst = (fs) => [...LONGEST_FIRST.filter((f) => fs.includes(f)), ...fs.filter((f) => !LONGEST_FIRST.includes(f))];
 
+// make stress: the scaled files at full size two at a time (in make test they share the machine
+// with three others: none measures a time or a ceiling the load would change), longest first;
+// then the files that run in make stress only (a browser, a timing over hundreds of MiB, memory
+// ceilings), one at a time.
+const STRESS_ENV = { CURSORLOG_STRESS: "1" };
 const phases = stress
-  ? [{ name: "stress", files: [...byMark.scaled, ...byMark.stress], concurrency: 1, env: { CURSORLOG_STRESS: "1" } }]
+  ? [
+      { name: "stress, scaled", files: longestFirst(byMark.scaled), concurrency: Number(process.env.TEST_CONCURRENCY ?? 2), env: STRESS_ENV },
+      { name: "stress", files: byMark.stress, concurrency: 1, env: STRESS_ENV },
+    ]
   : [
       { name: "shared", files: longestFirst([...byMark.shared, ...byMark.scaled]), concurrency, env: {} },
       { name: "alone", files: byMark.alone, concurrency: 1, env: {} },
