@@ -16,10 +16,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { geminiDialect } from "../src/dialects/gemini/reader.js";
 import type { JsonObject } from "../src/input/record.js";
-import type { Call } from "../src/model/call.js";
 import type { Run } from "../src/model/run.js";
 import { GEMINI_FIXTURES, geminiFixture } from "./helpers/gemini-fixtures.js";
-import { fixtureRecords, recordsOf } from "./helpers/records.js";
+import { mutate, pathsOf, readAll as readAllOf, WRONG } from "./helpers/dialect-mutations.js";
+import { fixtureRecords } from "./helpers/records.js";
 import { logCommands, runFed, type RunResult } from "./helpers/run-chunks.js";
 import { STRESS } from "./helpers/scale.js";
 import { assertContract } from "./helpers/verdict.js";
@@ -37,50 +37,7 @@ async function judge(bytes: Buffer, context: string): Promise<void> {
   }
 }
 
-/** Every fact of a Call, asked once (a getter that throws fails the test). */
-function touch(c: Call): void {
-  void [c.id, c.seq, c.kind, c.tool, c.startTool, c.label, c.target, c.targetIsPath, c.targetWith((p) => `<${p}>`), c.status, c.arm, c.note(), c.note(10), c.timing, c.exitCode, c.signal];
-  void [c.backgroundTask, c.parentId, c.modelCallId, c.startLine, c.endLine, c.fileChange(), c.writesFiles, c.failureText(), c.args, c.argsCut, c.mcp, c.subagent, c.outcome];
-}
-
-/** Reads `events` through the Gemini CLI dialect and asks every fact of every call and run. */
-function readAll(events: JsonObject[]): Run[] {
-  const reader = geminiDialect.reader({ numberUnstarted: true, maxOpen: 3 });
-  const runs = new Set<Run>();
-  for (const r of recordsOf(events, NAME)) {
-    const step = reader.read(r);
-    runs.add(step.run);
-    for (const e of step.calls ?? []) touch(e.call);
-  }
-  const last = reader.endFile(events.length);
-  if (last !== undefined) runs.add(last);
-  for (const run of runs) {
-    for (const c of run.openCalls()) touch(c);
-    void [run.outcome, run.failure, run.stated, run.usage, run.result?.text, run.said, run.openCount, run.sessionId];
-  }
-  return [...runs];
-}
-
-const WRONG: unknown[] = [null, 0, -1.5, "", "x\u001b[2J", true, [], {}, [null, "x"], { __proto__: null, constructor: 1 }];
-
-/** Every path to a value inside `v` (keys and indexes), the root excluded. */
-function pathsOf(v: unknown, prefix: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
-  if (Array.isArray(v)) v.forEach((x, i) => (out.push([...prefix, i]), pathsOf(x, [...prefix, i], out)));
-  else if (typeof v === "object" && v !== null) for (const k of Object.keys(v)) out.push([...prefix, k]), pathsOf((v as JsonObject)[k], [...prefix, k], out);
-  return out;
-}
-
-function mutate(e: JsonObject, path: ReadonlyArray<string | number>, replace: { value: unknown } | undefined): JsonObject {
-  const copy = JSON.parse(JSON.stringify(e)) as JsonObject;
-  let parent: Record<string | number, unknown> = copy;
-  for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
-  const last = path.at(-1)!;
-  if (replace === undefined) {
-    if (Array.isArray(parent)) parent.splice(last as number, 1);
-    else delete parent[last];
-  } else Object.defineProperty(parent, last, { value: replace.value, enumerable: true, writable: true, configurable: true });
-  return copy;
-}
+const readAll = (events: JsonObject[]): Run[] => readAllOf(geminiDialect, events, NAME);
 
 const shapeOf = (e: JsonObject): string => `${String(e.type)} ${String(e.tool_name ?? e.role ?? e.status ?? "")}`;
 

@@ -1,10 +1,7 @@
 // test-run: scaled
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
+import { heldMemory, MIB, mib, type Measured } from "./helpers/held-memory.js";
 import { scaled, STRESS } from "./helpers/scale.js";
 
 // Constant memory for Codex and Gemini CLI logs, as claude-memory.test.ts shows it for Claude
@@ -19,54 +16,10 @@ import { scaled, STRESS } from "./helpers/scale.js";
 // against 1 000, each command for one agent or the other (CMDS); make stress every command for
 // both, 200 000 against 20 000 and 100 000 open against 10 000.
 
-const ENV = { PATH: process.env.PATH ?? "", TZ: "UTC", NO_COLOR: "1", TERM: "dumb", SAMPLE_MS: "100" };
-const MIB = 2 ** 20;
-const tmp = mkdtempSync(join(tmpdir(), "cursorlog-agents-mem-"));
-
-before(() => {
-  assert.ok(existsSync("dist/cli/main.js"), "dist/ is missing: run `npm run build` (make test does) before these tests");
-});
-after(() => rmSync(tmp, { recursive: true, force: true }));
-
-interface Measured {
-  code: number | null;
-  /** Lines on stdout, and the last one. */
-  lines: number;
-  last: string;
-  stderr: string;
-  /** The most memory held at once (heap used + external, after full gcs), in bytes. */
-  peakLive: number;
-}
-
+const measure0 = heldMemory("agents-mem");
 /** Runs `cursorlog ARGS` on the output of `agent-calls-log.mjs GEN` through a pipe, measuring the memory it holds. */
-function measure(args: string[], gen: string[]): Promise<Measured> {
-  const memFile = join(tmp, `mem-${process.hrtime.bigint()}.json`);
-  return new Promise((resolve, reject) => {
-    const child = spawn("node", ["--expose-gc", "test/stress/peak-live.mjs", memFile, ...args], { env: ENV, stdio: ["pipe", "pipe", "pipe"] });
-    const producer = spawn("node", ["test/stress/agent-calls-log.mjs", ...gen], { stdio: ["ignore", "pipe", "inherit"] });
-    producer.stdout.pipe(child.stdin);
-    child.stdin.on("error", () => {});
-    let lines = 0;
-    let last = "";
-    let partial = "";
-    let err = "";
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (s: string) => {
-      const parts = (partial + s).split("\n");
-      partial = parts.pop()!;
-      lines += parts.length;
-      if (parts.length > 0) last = parts.at(-1)!;
-    });
-    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const m = JSON.parse(readFileSync(memFile, "utf8")) as { peakLive: number };
-      resolve({ code, lines, last, stderr: err, peakLive: m.peakLive });
-    });
-  });
-}
+const measure = (args: string[], gen: string[]): Promise<Measured> => measure0(args, ["test/stress/agent-calls-log.mjs", ...gen]);
 
-const mib = (b: number) => `${(b / MIB).toFixed(1)} MiB`;
 
 const CALLS = scaled(20_000, 200_000);
 /** What the held memory may grow by from CALLS / 10 to CALLS calls: under 120 bytes a call in make test, 18 in make stress. */
