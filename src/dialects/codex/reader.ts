@@ -2,6 +2,7 @@ import type { JsonObject, JsonRecord } from "../../input/record.js";
 import type { Call } from "../../model/call.js";
 import type { AgentSaid, CallEvent, Notice, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
 import type { Stamp } from "../../model/time.js";
+import { RunSlot } from "../run-slot.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
 import { CodexCall, type CodexEnd, type OpenCodexCall } from "./call.js";
 import { argsOf, changeKind, FIELDS_READ, isCall, isPlainObject, kindOf, nonEmpty, toolOf } from "./items.js";
@@ -204,14 +205,13 @@ function partsOf(item: JsonObject, id: string): Part[] {
  * item and a top-level `error` are the agent CLI's words (Run.said), "Reconnecting... N/M" also
  * a `reconnecting` notice.
  */
-class CodexReader implements DialectReader {
-  private run: CodexRun | undefined;
+class CodexReader extends RunSlot<CodexRun> implements DialectReader {
   private count = 0;
-  private pending: AgentSaid | undefined;
   private readonly maxOpen: number;
   private readonly nextRunIndex: ReaderOptions["nextRunIndex"];
 
   constructor(opts: ReaderOptions) {
+    super();
     this.maxOpen = opts.maxOpen ?? Infinity;
     this.nextRunIndex = opts.nextRunIndex;
   }
@@ -363,35 +363,6 @@ class CodexReader implements DialectReader {
     }
     const end: CodexEnd = { line: rec.line, item, tool, kind: part.kind, args: argsOf(item, part.kind, part.change, false) };
     calls.push({ what: "done", call: new CodexCall(part.id, start?.seq ?? 0, start, end) });
-  }
-
-  said(file: string, line: number, text: string): Run | undefined {
-    const r = this.run;
-    if (r !== undefined && r.result === undefined && r.file === file) {
-      r.say(line, text);
-      r.lastLine = Math.max(r.lastLine, line);
-      return r;
-    }
-    if (this.pending === undefined) this.pending = { line, text, more: 0 };
-    else this.pending.more++;
-    return undefined;
-  }
-
-  endFile(lastLine: number): Run | undefined {
-    const run = this.run;
-    this.run = undefined;
-    if (run === undefined) return undefined;
-    if (run.result === undefined) {
-      run.lastLine = Math.max(run.lastLine, lastLine);
-      run.endCut();
-    }
-    return run;
-  }
-
-  unclaimed(): AgentSaid | undefined {
-    const p = this.pending;
-    this.pending = undefined;
-    return p;
   }
 }
 

@@ -3,6 +3,7 @@ import type { BackgroundEnd, Call } from "../../model/call.js";
 import type { AgentSaid, CallEvent, Notice, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
 import type { Stamp } from "../../model/time.js";
 import { isoMs, isPlainObject, nonEmpty } from "../claude/lines.js";
+import { RunSlot } from "../run-slot.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
 import { GeminiCall, type Batch, type OpenGeminiCall } from "./call.js";
 import { recogniseGemini } from "./recognise.js";
@@ -198,17 +199,15 @@ function usageOf(v: unknown): Usage | undefined {
  * batch, which the first `tool_result` after them closes: the results of a batch of several calls
  * are stamped when the whole batch ended (GeminiCall.timing).
  */
-class GeminiReader implements DialectReader {
-  private run: GeminiRun | undefined;
+class GeminiReader extends RunSlot<GeminiRun> implements DialectReader {
   private count = 0;
-  /** The CLI's text before any run of the file (it joins the next run). */
-  private pending: AgentSaid | undefined;
   private readonly maxOpen: number;
   private readonly numberUnstarted: boolean;
   private readonly acceptTime: ReaderOptions["acceptTime"];
   private readonly nextRunIndex: ReaderOptions["nextRunIndex"];
 
   constructor(opts: ReaderOptions) {
+    super();
     this.maxOpen = opts.maxOpen ?? Infinity;
     this.numberUnstarted = opts.numberUnstarted === true;
     this.acceptTime = opts.acceptTime;
@@ -334,36 +333,6 @@ class GeminiReader implements DialectReader {
       errorMessage: typeof err?.message === "string" ? err.message : undefined,
     });
     return { what: "done", call };
-  }
-
-  said(file: string, line: number, text: string): Run | undefined {
-    const r = this.run;
-    if (r !== undefined && r.result === undefined && r.file === file) {
-      if (r.said === undefined) r.said = { line, text, more: 0 };
-      else r.said.more++;
-      r.lastLine = Math.max(r.lastLine, line);
-      return r;
-    }
-    if (this.pending === undefined) this.pending = { line, text, more: 0 };
-    else this.pending.more++;
-    return undefined;
-  }
-
-  endFile(lastLine: number): Run | undefined {
-    const run = this.run;
-    this.run = undefined;
-    if (run === undefined) return undefined;
-    if (run.result === undefined) {
-      run.lastLine = Math.max(run.lastLine, lastLine);
-      run.endCut();
-    }
-    return run;
-  }
-
-  unclaimed(): AgentSaid | undefined {
-    const p = this.pending;
-    this.pending = undefined;
-    return p;
   }
 }
 
