@@ -1,4 +1,5 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
+import { LineStep } from "../line-step.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
 import type { AgentSaid, CallEvent, Cost, ModelCost, Notice, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
 import { spanOf, type Stamp } from "../../model/time.js";
@@ -141,23 +142,6 @@ function openCallOf(open: OpenClaudeCall): Call {
   return new ClaudeCall(open.id, open.seq, open, undefined);
 }
 
-/** A Step with every member present from the start (one shape for every line: see CursorStep). */
-class ClaudeStep implements Step {
-  at: number | undefined = undefined;
-  parentId: string | undefined = undefined;
-  begun: true | undefined = undefined;
-  ended: Run | undefined = undefined;
-  calls: readonly CallEvent[] | undefined = undefined;
-  backgroundEnd: BackgroundEnd | undefined = undefined;
-  result: true | undefined = undefined;
-  text: { text: string; delta: boolean } | undefined = undefined;
-  thinking: { text: string; done: boolean } | undefined = undefined;
-  user: string | undefined = undefined;
-  init: true | undefined = undefined;
-  notice: Notice | undefined = undefined;
-
-  constructor(readonly run: Run) {}
-}
 
 /** An empty thinking block (a signature only, as 2.1.28x writes every one): one shared piece. */
 const NO_THOUGHT_DONE = Object.freeze({ text: "", done: true });
@@ -319,7 +303,7 @@ class ClaudeReader implements DialectReader {
     }
     run.lastLine = rec.lastLine ?? rec.line;
     if (run.sessionId === undefined && typeof ev.session_id === "string") run.sessionId = ev.session_id;
-    const step = new ClaudeStep(run);
+    const step = new LineStep(run);
     if (begun) step.begun = true;
     if (ended !== undefined) step.ended = ended;
     const ts = this.timeOf(isoMs(ev.timestamp), "timestamp", rec.line, run);
@@ -377,7 +361,7 @@ class ClaudeReader implements DialectReader {
     return ms === undefined || this.acceptTime === undefined || this.acceptTime(ms, field, line, run) ? ms : undefined;
   }
 
-  private system(run: ClaudeRun, rec: JsonRecord, step: ClaudeStep): void {
+  private system(run: ClaudeRun, rec: JsonRecord, step: LineStep): void {
     const ev = rec.value;
     switch (ev.subtype) {
       case "init":
@@ -445,7 +429,7 @@ class ClaudeReader implements DialectReader {
     };
   }
 
-  private assistant(run: ClaudeRun, rec: JsonRecord, step: ClaudeStep, ts: number | undefined, parent: string | undefined): void {
+  private assistant(run: ClaudeRun, rec: JsonRecord, step: LineStep, ts: number | undefined, parent: string | undefined): void {
     const blocks = contentOf(rec.value);
     if (!Array.isArray(blocks)) return;
     const msg = rec.value.message as JsonObject;
@@ -488,7 +472,7 @@ class ClaudeReader implements DialectReader {
     return { what: "started", call: new ClaudeCall(id, seq, open, undefined, input) };
   }
 
-  private user(run: ClaudeRun, rec: JsonRecord, step: ClaudeStep, ts: number | undefined, parent: string | undefined): void {
+  private user(run: ClaudeRun, rec: JsonRecord, step: LineStep, ts: number | undefined, parent: string | undefined): void {
     const ev = rec.value;
     const content = contentOf(ev);
     let said: string | undefined;

@@ -1,6 +1,7 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
+import { LineStep } from "../line-step.js";
 import type { Call } from "../../model/call.js";
-import type { AgentSaid, CallEvent, Notice, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
+import type { AgentSaid, CallEvent, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
 import type { Stamp } from "../../model/time.js";
 import { RunSlot } from "../run-slot.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
@@ -114,24 +115,6 @@ function openCallOf(open: OpenCodexCall): Call {
   return new CodexCall(open.id, open.seq, open, undefined);
 }
 
-/** A Step with every member present from the start (one shape for every line). */
-class CodexStep implements Step {
-  at: number | undefined = undefined;
-  parentId: string | undefined = undefined;
-  begun: true | undefined = undefined;
-  ended: Run | undefined = undefined;
-  calls: readonly CallEvent[] | undefined = undefined;
-  backgroundEnd = undefined;
-  result: true | undefined = undefined;
-  text: { text: string; delta: boolean } | undefined = undefined;
-  thinking: { text: string; done: boolean } | undefined = undefined;
-  user: string | undefined = undefined;
-  init: true | undefined = undefined;
-  notice: Notice | undefined = undefined;
-
-  constructor(readonly run: Run) {}
-}
-
 /**
  * `turn.completed.usage`: the thread's so far, Codex's names kept in `raw` (AGENTS §2.6). Its
  * categories are nested: `input_tokens` holds `cached_input_tokens` and `cache_write_input_tokens`
@@ -237,7 +220,7 @@ class CodexReader extends RunSlot<CodexRun> implements DialectReader {
       }
     }
     run.lastLine = rec.lastLine ?? rec.line;
-    const step = new CodexStep(run);
+    const step = new LineStep(run);
     if (begun) step.begun = true;
     if (ended !== undefined) step.ended = ended;
     switch (ev.type) {
@@ -278,7 +261,7 @@ class CodexReader extends RunSlot<CodexRun> implements DialectReader {
   }
 
   /** turn.completed or turn.failed: the run ends, its result object built (CodexRun). */
-  private terminal(run: CodexRun, rec: JsonRecord, step: CodexStep): void {
+  private terminal(run: CodexRun, rec: JsonRecord, step: LineStep): void {
     const ev = rec.value;
     const failed = ev.type === "turn.failed";
     if (failed) {
@@ -292,7 +275,7 @@ class CodexReader extends RunSlot<CodexRun> implements DialectReader {
     step.result = true;
   }
 
-  private item(run: CodexRun, rec: JsonRecord, step: CodexStep): void {
+  private item(run: CodexRun, rec: JsonRecord, step: LineStep): void {
     const ev = rec.value;
     const item = ev.item;
     if (!isPlainObject(item) || typeof item.type !== "string") return;

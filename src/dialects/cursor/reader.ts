@@ -1,6 +1,7 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
+import { LineStep } from "../line-step.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
-import type { AgentSaid, CallEvent, Notice, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
+import type { AgentSaid, CallEvent, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
 import type { Stamp } from "../../model/time.js";
 import { skipTypes, type RawSkip } from "../../input/raw-skip.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
@@ -155,27 +156,6 @@ export function openCallOf(open: OpenCall): Call {
 }
 
 /**
- * A Step (model/run.ts) with every member present from the start: one shape for every line, so
- * that the driver's and the outputs' reads of it stay monomorphic and setting a member never
- * grows the object (a literal given members one by one changes shape, and grows, on most lines).
- */
-class CursorStep implements Step {
-  at: number | undefined = undefined;
-  begun: true | undefined = undefined;
-  ended: Run | undefined = undefined;
-  calls: readonly CallEvent[] | undefined = undefined;
-  backgroundEnd: BackgroundEnd | undefined = undefined;
-  result: true | undefined = undefined;
-  text: { text: string; delta: boolean } | undefined = undefined;
-  thinking: { text: string; done: boolean } | undefined = undefined;
-  user: string | undefined = undefined;
-  init: true | undefined = undefined;
-  notice: Notice | undefined = undefined;
-
-  constructor(readonly run: Run) {}
-}
-
-/**
  * A thinking line with no text (a delta or the phase's end: the skipped stand-ins of show and the
  * exports are all such): one object each, read-only, rather than one per line.
  */
@@ -281,7 +261,7 @@ class CursorReader implements DialectReader {
     let ts = lineTime(rec);
     if (this.acceptTime !== undefined) ts = this.filterTimes(run, rec, st, ts);
     run.time(ts, "event");
-    const step = new CursorStep(run);
+    const step = new LineStep(run);
     step.at = ts;
     if (run.startLine === rec.line && run.session.index !== this.lastBegun) {
       this.lastBegun = run.session.index;

@@ -1,6 +1,7 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
-import type { BackgroundEnd, Call } from "../../model/call.js";
-import type { AgentSaid, CallEvent, Notice, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
+import { LineStep } from "../line-step.js";
+import type { Call } from "../../model/call.js";
+import type { AgentSaid, CallEvent, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
 import type { Stamp } from "../../model/time.js";
 import { isoMs, isPlainObject, nonEmpty } from "../claude/lines.js";
 import { RunSlot } from "../run-slot.js";
@@ -147,24 +148,6 @@ export class GeminiRun implements Run {
   }
 }
 
-/** A Step with every member present from the start (one shape for every line: see CursorStep). */
-class GeminiStep implements Step {
-  at: number | undefined = undefined;
-  parentId: string | undefined = undefined;
-  begun: true | undefined = undefined;
-  ended: Run | undefined = undefined;
-  calls: readonly CallEvent[] | undefined = undefined;
-  backgroundEnd: BackgroundEnd | undefined = undefined;
-  result: true | undefined = undefined;
-  text: { text: string; delta: boolean } | undefined = undefined;
-  thinking: { text: string; done: boolean } | undefined = undefined;
-  user: string | undefined = undefined;
-  init: true | undefined = undefined;
-  notice: Notice | undefined = undefined;
-
-  constructor(readonly run: Run) {}
-}
-
 /**
  * A result's `stats` (AGENTS §3.6) as Usage: per run, its own names kept. The model counts input
  * tokens not read from cache (cursor-agent's and Claude Code's input): Gemini CLI's `input`
@@ -234,7 +217,7 @@ class GeminiReader extends RunSlot<GeminiRun> implements DialectReader {
       }
     }
     run.lastLine = rec.lastLine ?? rec.line;
-    const step = new GeminiStep(run);
+    const step = new LineStep(run);
     if (begun) step.begun = true;
     if (ended !== undefined) step.ended = ended;
     const ts = this.timeOf(isoMs(ev.timestamp), rec.line, run);
