@@ -18,7 +18,7 @@ import { geminiDialect } from "../src/dialects/gemini/reader.js";
 import type { JsonObject } from "../src/input/record.js";
 import type { Run } from "../src/model/run.js";
 import { GEMINI_FIXTURES, geminiFixture } from "./helpers/gemini-fixtures.js";
-import { mutate, pathsOf, readAll as readAllOf, WRONG } from "./helpers/dialect-mutations.js";
+import { eachFieldMutation, readAll as readAllOf } from "./helpers/dialect-mutations.js";
 import { fixtureRecords } from "./helpers/records.js";
 import { logCommands, runFed, type RunResult } from "./helpers/run-chunks.js";
 import { STRESS } from "./helpers/scale.js";
@@ -42,30 +42,12 @@ const readAll = (events: JsonObject[]): Run[] => readAllOf(geminiDialect, events
 const shapeOf = (e: JsonObject): string => `${String(e.type)} ${String(e.tool_name ?? e.role ?? e.status ?? "")}`;
 
 test("every field of every Gemini CLI line shape removed or of a wrong type: the dialect's facts never throw; no command crashes", { timeout: 900_000 }, async () => {
-  const seen = new Set<string>();
-  let turn = 0;
-  let cases = 0;
-  for (const stem of GEMINI_FIXTURES) {
-    const recs = fixtureRecords(geminiFixture(stem));
-    const events = recs.map((r) => r.value);
-    for (let i = 0; i < events.length; i++) {
-      const shape = shapeOf(events[i]!);
-      if (!STRESS && seen.has(shape)) continue;
-      seen.add(shape);
-      for (const path of pathsOf(events[i]!)) {
-        const replaces = STRESS ? [undefined, ...WRONG.map((value) => ({ value }))] : [turn++ % 3 === 0 ? undefined : { value: WRONG[turn % WRONG.length] }];
-        for (const replace of replaces) {
-          const mutated = events.slice();
-          mutated[i] = mutate(events[i]!, path, replace);
-          readAll(mutated);
-          const context = `${stem} line ${i + 1} ${path.join(".")} ${replace === undefined ? "removed" : `= ${JSON.stringify(replace.value)}`}`;
-          // The commands on a sample (every one in make stress): each shape's fields in turn.
-          if (STRESS || cases % 8 === 0) await judge(Buffer.from(mutated.map((e) => JSON.stringify(e) + "\n").join("")), context);
-          cases++;
-        }
-      }
-    }
-  }
+  const fixtures = GEMINI_FIXTURES.map((stem) => ({ name: stem, events: fixtureRecords(geminiFixture(stem)).map((r) => r.value) }));
+  const cases = await eachFieldMutation(fixtures, shapeOf, STRESS, async (mutated, context, sampled) => {
+    readAll(mutated);
+    // The commands on a sample (every one in make stress): each shape's fields in turn.
+    if (sampled) await judge(Buffer.from(mutated.map((e) => JSON.stringify(e) + "\n").join("")), context);
+  });
   assert.ok(cases > 60, `only ${cases} mutations`);
 });
 

@@ -54,3 +54,38 @@ export function readAll(dialect: Dialect, events: JsonObject[], file: string): R
   }
   return [...runs];
 }
+
+/**
+ * Every field of every line shape of `fixtures` (each file's lines as parsed values), removed or
+ * given a wrong value, each mutated log handed to `check` with its context; `sampled` is true for
+ * the ones the commands should run on. make test: each line shape once across the fixtures, one
+ * replacement per field in turn (removed one time in three), every eighth sampled; make stress:
+ * every line, every replacement, all sampled. Returns how many logs were made.
+ */
+export async function eachFieldMutation(
+  fixtures: ReadonlyArray<{ name: string; events: JsonObject[] }>,
+  shapeOf: (e: JsonObject) => string,
+  stress: boolean,
+  check: (mutated: JsonObject[], context: string, sampled: boolean) => Promise<void>,
+): Promise<number> {
+  const seen = new Set<string>();
+  let turn = 0;
+  let cases = 0;
+  for (const { name, events } of fixtures) {
+    for (let i = 0; i < events.length; i++) {
+      const shape = shapeOf(events[i]!);
+      if (!stress && seen.has(shape)) continue;
+      seen.add(shape);
+      for (const path of pathsOf(events[i]!)) {
+        const replaces = stress ? [undefined, ...WRONG.map((value) => ({ value }))] : [turn++ % 3 === 0 ? undefined : { value: WRONG[turn % WRONG.length] }];
+        for (const replace of replaces) {
+          const mutated = events.slice();
+          mutated[i] = mutate(events[i]!, path, replace);
+          await check(mutated, `${name} line ${i + 1} ${path.join(".")} ${replace === undefined ? "removed" : `= ${JSON.stringify(replace.value)}`}`, stress || cases % 8 === 0);
+          cases++;
+        }
+      }
+    }
+  }
+  return cases;
+}
