@@ -2,7 +2,7 @@
 // input of Cursor and Claude Code logs is one run of any command; runs numbered across the files;
 // the raw-line skip asked per file for that file's dialect; --agent forcing one.
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -252,6 +252,24 @@ test("a folder of the four agents' logs (Cursor, Claude Code, Codex, Gemini CLI)
       } else assert.equal(all.stdout, alone.join(""), what);
       if (argv[0] === "json" || argv[0] === "text") assert.equal((await runCli([...argv, "--jobs", "2", dir])).stdout, all.stdout, `${what}, --jobs 2`);
     }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("dialectFor: an event no dialect claims outright but with another agent's shape is read by that agent's dialect, never refused as a format cursorlog reads (a Gemini CLI init without its timestamp)", async () => {
+  assert.equal(dialectFor({ type: "init", session_id: "s", model: "gemini-2.5-pro" }), geminiDialect);
+  assert.equal(dialectFor({ type: "result", status: "success", stats: { total_tokens: 1 } }), geminiDialect);
+  const lines = readFileSync(GEMINI, "utf8").split("\n");
+  const first = JSON.parse(lines[0]!) as JsonObject;
+  delete first.timestamp;
+  lines[0] = JSON.stringify(first);
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-untimed-init-"));
+  try {
+    writeFileSync(join(dir, "g.ndjson"), lines.join("\n"));
+    const r = await runCli(["text", "-v", join(dir, "g.ndjson")]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout, (await runCli(["text", "-v", GEMINI])).stdout);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

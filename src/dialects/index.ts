@@ -6,6 +6,7 @@ import { codexDialect } from "./codex/reader.js";
 import { cursorDialect } from "./cursor/reader.js";
 import { geminiDialect } from "./gemini/reader.js";
 import type { Dialect, DialectReader, ReaderOptions } from "./dialect.js";
+import { otherAgentFormat } from "./cursor/other-agents.js";
 
 /**
  * The dialects cursorlog reads, in the order a file's first event is tried against them: the
@@ -33,12 +34,18 @@ export function forcedDialect(agent: string | undefined): Dialect | undefined {
 
 /**
  * THE RULE for which dialect reads a file: the first of DIALECTS that recognises the file's
- * first event, else DEFAULT_DIALECT. Decided once per file, at its first event: the reader
+ * first event, else the dialect of the agent whose shape it has (cursor/other-agents.ts), else
+ * DEFAULT_DIALECT. Decided once per file, at its first event: the reader
  * (autoReader) and the skip of raw lines (skipByDialect) apply it alike.
  */
 export function dialectFor(ev: JsonObject): Dialect {
   for (const d of DIALECTS) if (d !== DEFAULT_DIALECT && d.recognise(ev) === true) return d;
-  return DEFAULT_DIALECT;
+  // An event no dialect claims outright but that has another agent's shape (a Gemini CLI init
+  // without its timestamp, a Codex event of an unknown type): that agent's dialect reads it,
+  // rather than cursor-agent's reading it wrong or the refusal naming a format cursorlog reads.
+  const other = otherAgentFormat(ev)?.agent;
+  const d = other === undefined ? undefined : DIALECTS.find((x) => x.agent === other);
+  return d ?? DEFAULT_DIALECT;
 }
 
 /** The agent CLI's text held, for a file whose dialect is not decided yet: the first lines whole, then a count. */
