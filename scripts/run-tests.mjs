@@ -144,6 +144,63 @@ function cpuReport() {
   }
 }
 
+/**
+ * The failed tests of one phase, read from its TAP as it passes: each as "file › suite › test" and
+ * the first line of its error. They are listed again at the very end of the run, so the last lines
+ * of a CI log (often all it keeps) name what failed, not only how many.
+ */
+class FailedTests {
+  rest = "";
+  /** The names of the subtests open at each indent (TAP: "# Subtest: name", four spaces a level). */
+  open = [];
+  list = [];
+  /** The failure whose YAML block is being read (its file from its location, its error's first line). */
+  current = undefined;
+  write(b) {
+    const lines = (this.rest + b.toString("utf8")).split("\n");
+    this.rest = lines.pop();
+    for (const l of lines) this.line(l);
+  }
+  line(l) {
+    const sub = /^( *)# Subtest: (.*)$/.exec(l);
+    if (sub) {
+      const depth = sub[1].length / 4;
+      this.open.length = depth;
+      this.open[depth] = sub[2];
+      return;
+    }
+    const nok = /^( *)not ok \d+ - (.*?)(?: # .*)?$/.exec(l);
+    if (nok) {
+      const depth = nok[1].length / 4;
+      const path = [...this.open.slice(0, depth), nok[2]];
+      // A failed suite or file is also "not ok": name the innermost failures only.
+      this.list = this.list.filter((f) => !(f.path.length < path.length && f.path.every((p, i) => p === path[i])));
+      if (!this.list.some((f) => f.path.length > path.length && path.every((p, i) => p === f.path[i]))) {
+        this.current = { path, error: "" };
+        this.list.push(this.current);
+      } else this.current = undefined;
+      return;
+    }
+    const f = this.current;
+    if (f === undefined) return;
+    if (/^\s+\.\.\.$/.test(l)) this.current = undefined;
+    else if (f.errorNext) {
+      f.error = l.trim();
+      f.errorNext = false;
+    } else if (f.error === "") {
+      const loc = /^\s+location: '(.*):\d+:\d+'$/.exec(l);
+      const err = /^\s+error: (.*)$/.exec(l);
+      if (loc) f.file = relative(root, loc[1]);
+      else if (err && /^[|>]-?$/.test(err[1])) f.errorNext = true;
+      else if (err) f.error = err[1].replace(/^'(.*)'$/, "$1");
+    }
+  }
+  end() {
+    if (this.rest) this.line(this.rest);
+    return this.list.map((f) => ({ name: [...(f.file ? [f.file] : []), ...f.path].join(" › "), error: f.error }));
+  }
+}
+
 /** Runs one phase, its output passed through as it comes; resolves to its status and its counts. */
 function run(p) {
   return new Promise((resolve) => {
@@ -152,13 +209,15 @@ function run(p) {
       env: { ...process.env, ...p.env, CURSORLOG_TEST_CPU: cpuLog },
     });
     let tail = "";
+    const failed = new FailedTests();
     child.stdout.on("data", (b) => {
       process.stdout.write(b);
       tail = (tail + b.toString("latin1")).slice(-4096);
+      failed.write(b);
     });
     child.on("close", (code, signal) => {
       const count = (k) => Number(new RegExp(`^# ${k} (\\d+)$`, "m").exec(tail)?.[1] ?? 0);
-      resolve({ code: code ?? 1, signal, pass: count("pass"), fail: count("fail"), skipped: count("skipped") });
+      resolve({ code: code ?? 1, signal, pass: count("pass"), fail: count("fail"), skipped: count("skipped"), failed: failed.end() });
     });
   });
 }
@@ -172,6 +231,7 @@ if (loader !== "tsx") {
 
 let status = 0;
 const total = { pass: 0, fail: 0, skipped: 0 };
+const failedTests = [];
 const t00 = Date.now();
 for (const p of phases) {
   if (p.files.length === 0) continue;
@@ -179,11 +239,13 @@ for (const p of phases) {
   process.stdout.write(`\n# cursorlog tests, ${p.name}: ${p.files.length} files, ${p.concurrency} at a time\n`);
   const r = await run(p);
   for (const k of Object.keys(total)) total[k] += r[k];
+  failedTests.push(...r.failed);
   const how = r.code === 0 ? "passed" : `FAILED (status ${r.code}${r.signal ? `, ${r.signal}` : ""})`;
   process.stdout.write(`# cursorlog tests, ${p.name}: ${how} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   if (r.code !== 0 && status === 0) status = r.code;
 }
 process.stdout.write(`# cursorlog tests, all phases, ${((Date.now() - t00) / 1000).toFixed(1)} s:\n`);
 cpuReport();
+for (const f of failedTests) process.stdout.write(`# failed: ${f.name}${f.error ? `\n#   ${f.error.slice(0, 300)}` : ""}\n`);
 process.stdout.write(`${stress ? "stress" : "tests"}: ${total.pass} passed, ${total.fail} failed, ${total.skipped} skipped\n`);
 process.exit(status);
