@@ -95,3 +95,29 @@ test("outputs vocabulary check: it finds a raw name read in code, not in a comme
   assert.equal(reads(codeOf(`if (r.request_id === x) y();`, block)), true, "a comparison reads");
 });
 
+
+/**
+ * An agent's own words for a fact, which outputs print from Run.words (model/run.ts AgentWords)
+ * and never as their own text: a constant "is_error" in an output would say cursor-agent's word
+ * for a Codex run that ended with turn.failed.
+ */
+const WORDS = /is_error|task_notification|turn\.failed|status: \\?"error\\?"/;
+/** Where an output writes such a word as a key of an object of the agent's own shape, by file and why. */
+const WORDS_WRITTEN = new Map([["src/outputs/json/index.ts", "the key of the synthesized result object, which stands in for the CLI's own"]]);
+
+test("outputs: no agent's word for a fact (is_error, task_notification, turn.failed) is an output's own text: it comes from Run.words", () => {
+  const found: string[] = [];
+  for (const f of files("src/outputs")) {
+    const block = { open: false };
+    readFileSync(f, "utf8")
+      .split("\n")
+      .forEach((line, i) => {
+        const strings = codeOf(line, block).match(STRINGS) ?? [];
+        if (strings.some((s) => WORDS.test(s)) && !WORDS_WRITTEN.has(f)) found.push(`${f}:${i + 1}: ${line.trim()}`);
+      });
+  }
+  assert.deepEqual(found, [], `${found.length} lines of src/outputs print an agent's word as their own:\n${found.join("\n")}`);
+  // The check finds one: a string in code, not a comment.
+  assert.equal(WORDS.test(`"ended in error (is_error)"`), true);
+  assert.equal(codeOf(`// the result's is_error`, { open: false }).match(STRINGS), null);
+});

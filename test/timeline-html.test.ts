@@ -144,7 +144,7 @@ test("timeline --format html: without any time (2025) the calls are in start ord
   ]);
   assert.equal(s.lanes, 1);
   assert.match(page, /if \(s\.axis === "time"\) drawChart\(s, sec\);/);
-  assert.match(page, /This log holds no times \(cursor-agent's 2025 format, Claude Code's before mid-2026\): no chart is drawn\./);
+  assert.match(page, /This log holds no times \(cursor-agent's 2025 format, Claude Code's before mid-2026, Codex's\): no chart is drawn\./);
 });
 
 test("timeline --format html: a call without times in a timed session is placed after the call before it, flagged approx", async () => {

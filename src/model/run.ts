@@ -17,6 +17,20 @@ export type AgentId = "cursor" | "claude" | "codex" | "gemini";
 export type Outcome = "running" | "finished" | "failed" | "cut-off";
 
 /**
+ * The agent's own words for the facts an output names by where the log states them, each as the
+ * agent writes it (outputs say "ended in error (turn.failed)", not cursor-agent's word for every
+ * agent). Each dialect gives one constant set; undefined where its format has no such thing.
+ */
+export interface AgentWords {
+  /** How its log says a run failed: `is_error: true` (cursor-agent, Claude Code), `turn.failed` (Codex), `status: "error"` (Gemini CLI). */
+  readonly failed: string;
+  /** The result's field a run's stated duration is read from (`duration_ms`); undefined: the format states none (Codex). */
+  readonly duration: string | undefined;
+  /** The line that tells a background task's end (`task_notification`); undefined: the format tells none. */
+  readonly taskEnd: string | undefined;
+}
+
+/**
  * Tokens as the log states them. `scope` says what they count: the whole run (cursor-agent's and
  * Claude Code's result), or the thread so far (Codex: cumulative, never to be summed). A count the
  * log does not state is absent.
@@ -92,6 +106,8 @@ export interface Run {
   /** 1-based number of the run within the whole input. */
   readonly index: number;
   readonly agent: AgentId;
+  /** The agent's own words for what outputs name (its dialect's constant set). */
+  readonly words: AgentWords;
   readonly file: string;
   readonly startLine: number;
   /** The run's last line so far (for a run cut off: the last line before what follows it). */

@@ -1,7 +1,7 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
 import { LineStep } from "../line-step.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
-import type { AgentSaid, CallEvent, Cost, ModelCost, Notice, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
+import type { AgentSaid, AgentWords, CallEvent, Cost, ModelCost, Notice, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
 import { spanOf, type Stamp } from "../../model/time.js";
 import { name, subtypeIs, typeIs, type RawSkip } from "../../input/raw-skip.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
@@ -9,6 +9,9 @@ import { ClaudeCall, type ClaudeEnd, type OpenClaudeCall, type Refusal } from ".
 import { contentOf, contentText, idOf, isoMs, isPlainObject, nonEmpty, parentOf } from "./lines.js";
 import { recogniseClaude } from "./recognise.js";
 import { FIELDS_READ, keptArgs, kindOf } from "./tools.js";
+
+/** What claude logs call the facts outputs name (model/run.ts AgentWords), as written. */
+const CLAUDE_WORDS: AgentWords = { failed: "is_error: true", duration: "duration_ms", taskEnd: "task_notification" };
 
 /**
  * A run of Claude Code (`claude -p --output-format stream-json --verbose`, AGENTS §1) as the
@@ -30,6 +33,9 @@ import { FIELDS_READ, keptArgs, kindOf } from "./tools.js";
  */
 export class ClaudeRun implements Run {
   readonly agent = "claude" as const;
+  get words(): AgentWords {
+    return CLAUDE_WORDS;
+  }
   lastLine: number;
   sessionId: string | undefined;
   model: string | undefined;

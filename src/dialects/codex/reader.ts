@@ -1,7 +1,7 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
 import { LineStep } from "../line-step.js";
 import type { Call } from "../../model/call.js";
-import type { AgentSaid, CallEvent, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
+import type { AgentSaid, AgentWords, CallEvent, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
 import type { Stamp } from "../../model/time.js";
 import { RunSlot } from "../run-slot.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
@@ -14,6 +14,9 @@ import { recogniseCodex } from "./recognise.js";
  * has no result line): cursor-agent's keys in cursor-agent's order, those the stream can fill only.
  */
 const JSON_KEY_ORDER = ["type", "subtype", "is_error", "result", "session_id", "usage"] as const;
+
+/** What codex logs call the facts outputs name (model/run.ts AgentWords), as written. */
+const CODEX_WORDS: AgentWords = { failed: "turn.failed", duration: undefined, taskEnd: undefined };
 
 /**
  * A run of Codex (`codex exec --json`, AGENTS §2) as the model's Run: one process's thread, from
@@ -36,6 +39,9 @@ const JSON_KEY_ORDER = ["type", "subtype", "is_error", "result", "session_id", "
  */
 export class CodexRun implements Run {
   readonly agent = "codex" as const;
+  get words(): AgentWords {
+    return CODEX_WORDS;
+  }
   lastLine: number;
   sessionId: string | undefined;
   readonly model = undefined;

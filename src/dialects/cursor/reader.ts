@@ -1,7 +1,7 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
 import { LineStep } from "../line-step.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
-import type { AgentSaid, CallEvent, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
+import type { AgentSaid, AgentWords, CallEvent, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
 import type { Stamp } from "../../model/time.js";
 import { skipTypes, type RawSkip } from "../../input/raw-skip.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
@@ -14,12 +14,18 @@ import { otherAgentFormat } from "./other-agents.js";
 import { openCount, SessionTracker, type OpenCall, type Session, type Step as TrackerStep, type TrackerOptions } from "./sessions.js";
 import { isAssistant, isInit, isPlainObject, messageText } from "./types.js";
 
+/** What cursor logs call the facts outputs name (model/run.ts AgentWords), as written. */
+const CURSOR_WORDS: AgentWords = { failed: "is_error: true", duration: "duration_ms", taskEnd: "task_notification" };
+
 /**
  * A cursor-agent run (a session of SessionTracker) as the model's Run. The tracker decides its
  * boundaries, lines and open calls; this adds the run's facts read from its lines.
  */
 export class CursorRun implements Run {
   readonly agent = "cursor" as const;
+  get words(): AgentWords {
+    return CURSOR_WORDS;
+  }
   model: string | undefined;
   cwd: string | undefined;
   permissionMode: string | undefined;

@@ -1,7 +1,7 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
 import { LineStep } from "../line-step.js";
 import type { Call } from "../../model/call.js";
-import type { AgentSaid, CallEvent, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
+import type { AgentSaid, AgentWords, CallEvent, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
 import type { Stamp } from "../../model/time.js";
 import { isoMs, isPlainObject, nonEmpty } from "../claude/lines.js";
 import { RunSlot } from "../run-slot.js";
@@ -9,6 +9,9 @@ import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
 import { GeminiCall, type Batch, type OpenGeminiCall } from "./call.js";
 import { recogniseGemini } from "./recognise.js";
 import { FIELDS_READ, FILE_FIELDS_READ, keptArgs, kindOf } from "./tools.js";
+
+/** What gemini logs call the facts outputs name (model/run.ts AgentWords), as written. */
+const GEMINI_WORDS: AgentWords = { failed: 'status: "error"', duration: "stats.duration_ms", taskEnd: undefined };
 
 /**
  * A run of Gemini CLI (`gemini -p … --output-format stream-json`, AGENTS §3) as the model's Run:
@@ -32,6 +35,9 @@ import { FIELDS_READ, FILE_FIELDS_READ, keptArgs, kindOf } from "./tools.js";
  */
 export class GeminiRun implements Run {
   readonly agent = "gemini" as const;
+  get words(): AgentWords {
+    return GEMINI_WORDS;
+  }
   lastLine: number;
   sessionId: string | undefined;
   model: string | undefined;

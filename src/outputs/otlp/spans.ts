@@ -241,7 +241,8 @@ function rootAttributes(rec: RunRecord, agent: { agent: string; provider: string
 
 function rootStatus(run: Run): SpanStatus {
   if (run.outcome === "cut-off" || run.outcome === "running") return { code: SpanStatusCode.ERROR, message: "the log ends before the run's result" };
-  if (run.outcome === "failed") return { code: SpanStatusCode.ERROR, message: "the result has is_error: true" }; // as written: the agent's flag, named in the message
+  // The agent's own words for how its log said so (Run.words): `is_error: true`, `turn.failed`.
+  if (run.outcome === "failed") return { code: SpanStatusCode.ERROR, message: `the run failed (${run.words.failed})` };
   return { code: SpanStatusCode.UNSET };
 }
 

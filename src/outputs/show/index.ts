@@ -359,6 +359,7 @@ class ShowSink implements RunSink {
     const cwd = run.cwd;
     const f: SessionFoot = {
       outcome: run.outcome === "finished" ? "finished" : run.outcome === "failed" ? "error" : "unfinished",
+      failedAs: run.words.failed,
       file: run.file,
       lastLine: run.lastLine,
       calls: v.calls,

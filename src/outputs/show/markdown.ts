@@ -148,7 +148,7 @@ export function markdownRenderer(): Renderer {
       facts.push(f.tokens !== undefined ? `tokens ${f.tokens}` : "tokens not in log");
       facts.push(callCounts(f));
       if (f.failure !== undefined) facts.splice(f.duration ? 1 : 0, 0, `error: ${markdownText(f.failure.replace(/\s*\r?\n\s*/g, " ⏎ ").trim())}`);
-      let verdict = f.outcome === "finished" ? "✓ finished" : f.outcome === "error" ? "✗ ended in error (is_error)" : "✗ the run did not finish: no result"; // as written: the flag of the agent's result that said it failed
+      let verdict = f.outcome === "finished" ? "✓ finished" : f.outcome === "error" ? `✗ ended in error (${f.failedAs})` : "✗ the run did not finish: no result";
       if (f.terminalReason !== undefined) verdict += ` · terminal_reason ${markdownText(f.terminalReason)}`; // as written: the result's field
       return `${out}\n**${verdict}** · ${facts.join(" · ")}\n`;
     },

@@ -14,6 +14,8 @@ export interface SessionHead {
 
 export interface SessionFoot {
   outcome: "finished" | "error" | "unfinished";
+  /** How the agent's log says a run failed, as written (model/run.ts AgentWords.failed: `is_error: true`, `turn.failed`). */
+  failedAs: string;
   /** Why the run ended, in the agent's word (Claude Code's `terminal_reason`), when its result states it. */
   terminalReason?: string;
   /** For a run ended in error whose result holds no text of its own: why, as the result states it (Claude Code's `errors[]`). */

@@ -133,7 +133,7 @@ export function textRenderer(c: Colors, width: number, terminalColumns = 0): Ren
         if (f.said) facts.push(saidFact(f));
         facts.push(f.tokens !== undefined ? `tokens ${f.tokens}` : "tokens not in log");
         facts.push(callCounts(f));
-        let verdict = f.outcome === "finished" ? "── ✓ finished" : f.outcome === "error" ? "── ✗ ended in error (is_error)" : "── ✗ the run did not finish: no result"; // as written: the flag of the agent's result that said it failed
+        let verdict = f.outcome === "finished" ? "── ✓ finished" : f.outcome === "error" ? `── ✗ ended in error (${f.failedAs})` : "── ✗ the run did not finish: no result";
         if (f.terminalReason !== undefined) verdict += ` · terminal_reason ${escapeControls(f.terminalReason)}`; // as written: the result's field
         const parts = [verdict];
         if (f.duration) parts.push(f.duration);

@@ -111,6 +111,7 @@ export class RunStats {
       model: run.model,
       prompt: this.prompt,
       outcome: OUTCOME[run.outcome],
+      words: run.words,
       resultSubtype: nonEmpty(result?.subtype),
       terminalReason: nonEmpty(result?.terminalReason),
       agentMessage: run.said === undefined ? undefined : { ...run.said },

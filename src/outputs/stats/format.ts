@@ -19,9 +19,11 @@ export function formatDuration(ms: number): string {
 
 /** A session's wall duration in words: `12.84 s`, `~1.20 s (estimated from timestamps)`, `unknown`. */
 export function sessionDuration(s: SessionStats): string {
-  if (s.durationMs === undefined) return "unknown (no duration_ms, fewer than two timestamps)"; // as written: names the result's field it lacks
+  // The result's field it lacks, as the agent names it; a format that states no duration (Codex) says so.
+  const lacks = s.words.duration === undefined ? "the log states none" : `no ${s.words.duration}`;
+  if (s.durationMs === undefined) return `unknown (${lacks}, fewer than two timestamps)`;
   const d = formatDuration(s.durationMs);
-  return s.durationSource === "timestamps" ? `~${d} (estimated from timestamps, no duration_ms)` : d; // as written: names the result's field it lacks
+  return s.durationSource === "timestamps" ? `~${d} (estimated from timestamps, ${lacks})` : d;
 }
 
 /** The run's summed duration in words, saying what it covers. */
@@ -68,14 +70,14 @@ export function totalCost(t: StatsTotal): string {
   return `${formatUsd(c.usd)} (the highest total_cost_usd of each session_id, never added across its results: ${c.sessionIds} session_id${c.sessionIds === 1 ? "" : "s"}; ${c.runs} of ${t.sessions} sessions state a cost)`;
 }
 
-/** `finished`, `error (is_error: true)`, `cut off: no result after line 9, 1 call still open`. */
+/** `finished`, `error (is_error: true)` (the agent's words: `error (turn.failed)`), `cut off: no result after line 9, 1 call still open`. */
 export function outcomeText(s: SessionStats): string {
   const reason = s.terminalReason === undefined ? "" : `terminal_reason ${s.terminalReason}`; // as written: the result's field
   if (s.outcome === "finished") {
     const head = reason === "" ? "finished" : `finished (${reason})`;
     return s.agentMessage === undefined ? head : `${head}; the agent CLI said at line ${s.agentMessage.line}: ${s.agentMessage.text}`;
   }
-  if (s.outcome === "error") return `error (is_error: true${s.resultSubtype === undefined ? "" : `, subtype ${s.resultSubtype}`}${reason === "" ? "" : `, ${reason}`})`; // as written: the result's flag
+  if (s.outcome === "error") return `error (${s.words.failed}${s.resultSubtype === undefined ? "" : `, subtype ${s.resultSubtype}`}${reason === "" ? "" : `, ${reason}`})`;
   const open = s.open.count;
   if (s.agentMessage !== undefined) {
     const m = s.agentMessage;

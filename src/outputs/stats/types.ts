@@ -1,3 +1,4 @@
+import type { AgentWords } from "../../model/run.js";
 import type { CallStatus } from "../../model/status.js";
 
 /**
@@ -122,6 +123,8 @@ export interface SessionStats {
   /** First non-blank line of the first user message, shortened to PROMPT_MAX characters. */
   prompt: string | undefined;
   outcome: SessionOutcome;
+  /** The agent's own words for how its log says a run failed and where it states a duration (Run.words). */
+  words: AgentWords;
   resultSubtype: string | undefined;
   /** Why the run ended, in the agent's word (Claude Code's `terminal_reason`), when its result states it. */
   terminalReason: string | undefined;

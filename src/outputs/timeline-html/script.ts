@@ -7,11 +7,6 @@ import { HOVER_SCRIPT } from "./hover-script.js";
  * anything threw, so a test can tell). Strings from the log are only ever set as textContent or
  * attribute values, never parsed as HTML. No network, no eval, no timers: CSP allows it as is.
  */
-/** The log's own words the page names (cursor-agent's), each interpolated below as written. */
-const RESULT_DURATION = "duration_ms"; // as written: the result's field a session's wall time is read from
-const ERROR_FLAG = "is_error"; // as written: the result's flag that says the run failed
-const TASK_END = "task_notification"; // as written: the event that tells a background task's end
-
 export const PAGE_SCRIPT = `(function () {
 "use strict";
 var body = document.body, ALL = [];
@@ -39,7 +34,7 @@ function summary(s) {
   if (s.cwd !== null) row("Folder", el("span", "mono", s.cwd));
   row("Started", s.startedAt === null ? "not logged" : s.startedAt.replace("T", " ").replace("Z", " UTC"));
   row("Wall time", s.durationMs === null ? "not logged" :
-    fmtMs(s.durationMs) + (s.durationSource === "timestamps" ? " (first to last logged time; no result)" : " (the result's ${RESULT_DURATION})"));
+    fmtMs(s.durationMs) + (s.durationSource === "timestamps" ? " (first to last logged time; no result)" : (s.words.duration === null ? " (the result's)" : " (the result's " + s.words.duration + ")")));
   var chips = el("span", "chips"), i;
   chips.appendChild(el("span", null, s.calls.length + (s.lanes > 1 ? " (drawn in " + s.lanes + " lanes)" : "") + (s.byStatus.length ? " \\u2014" : "")));
   for (i = 0; i < s.byStatus.length; i++) {
@@ -50,7 +45,7 @@ function summary(s) {
   }
   row("Tool calls", chips);
   if (s.outcome === "cut_off") row("Result", el("span", "cut", "cut off: no result event; the log ends at line " + s.lastLine));
-  else row("Result", s.outcome === "error" ? "error (${ERROR_FLAG}: true)" : s.resultSubtype === null ? "finished" : s.resultSubtype);
+  else row("Result", s.outcome === "error" ? "error (" + s.words.failed + ")" : s.resultSubtype === null ? "finished" : s.resultSubtype);
   if (s.agentMessage !== null) row("The agent CLI said", el("span", "cut", s.agentMessage));
   row("Log", s.file + ", lines " + s.firstLine + "\\u2013" + s.lastLine);
   return dl;
@@ -112,10 +107,10 @@ function render(run) {
     sec.appendChild(h);
     sec.appendChild(summary(s));
     if (s.axis === "sequence" && s.calls.length > 0) {
-      sec.appendChild(el("p", "note", "This log holds no times (cursor-agent's 2025 format, Claude Code's before mid-2026): no chart is drawn. The calls are listed below in the order they started; how long each took, and which ran at the same time, is not in the log."));
+      sec.appendChild(el("p", "note", "This log holds no times (cursor-agent's 2025 format, Claude Code's before mid-2026, Codex's): no chart is drawn. The calls are listed below in the order they started; how long each took, and which ran at the same time, is not in the log."));
     }
     if (s.calls.some(function (c) { return c.bg !== undefined; })) {
-      sec.appendChild(el("p", "note", "Hatched: a background shell's command running on after its call completed, up to the ${TASK_END} that ended it."));
+      sec.appendChild(el("p", "note", "Hatched: a background shell's command running on after its call completed, up to the " + (s.words.taskEnd === null ? "line" : s.words.taskEnd) + " that ended it."));
     }
     if (s.calls.some(function (c) { return c.approx; })) {
       sec.appendChild(el("p", "note", "Dashed bars: the log lacks the call's start or end time. A call with one of the two is drawn at that time, with the least width; one with neither at the start of the call before it."));

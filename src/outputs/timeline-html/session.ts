@@ -86,6 +86,7 @@ export function* finishHtmlSession(acc: HtmlSessionAcc, iso: IsoTime): Generator
     durationMs,
     durationSource,
     outcome: run.outcome === "finished" ? "finished" : run.outcome === "failed" ? "error" : "cut_off",
+    words: { failed: run.words.failed, duration: run.words.duration ?? null, taskEnd: run.words.taskEnd ?? null },
     resultSubtype: typeof subtype === "string" && subtype !== "" ? escapeControls(capText(subtype, 100)) : null,
     agentMessage: run.said === undefined ? null : escapeControls(capText(`line ${run.said.line}: ${run.said.text}`, AGENT_MESSAGE_MAX)),
     axis: layout.axis,

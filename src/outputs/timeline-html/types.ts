@@ -67,6 +67,8 @@ export interface HtmlSession {
   durationSource: "result" | "timestamps" | null;
   /** The run's outcome (model/run.ts): finished; error (failed: its result says so); cut_off (no result). */
   outcome: "finished" | "error" | "cut_off";
+  /** The agent's own words (model/run.ts AgentWords): how its log says a run failed, the result's duration field, the line that ends a background task; null where its format has none. */
+  words: { failed: string; duration: string | null; taskEnd: string | null };
   resultSubtype: string | null;
   /** The agent CLI's own message in the session (its own text merged into the log), escaped and capped; null when none. */
   agentMessage: string | null;
