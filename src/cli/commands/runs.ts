@@ -62,9 +62,13 @@ tsv, csv and ndjson keep every value whole; tsv writes TAB, LF, CR and \\ in a v
 csv quotes a field holding , or " and writes a line break as \\n (one record per line, as
 timeline's csv). On a terminal, control characters in any format are shown escaped.
 
-Width: the table fits --width, else COLUMNS, else the terminal's width, else 80; 0: no limit.
-Without --sort a line is written as each run ends, so widths are fixed before the first: each
-column has its usual width, the message takes the rest, the file, session and model are cut first.
+Width: the table fits --width, else COLUMNS, else the terminal's width, else 80. Without --sort a
+line is written as each run ends, so widths are fixed before the first: each column has its usual
+width, the message takes the rest; to fit, the session, model and file are cut first (the file
+keeps its end), and on a narrow terminal the default table leaves out input_tokens,
+output_tokens, model, cost_usd, started_at, line and failed_calls, in this order, until the rest
+fits (--columns keeps what it names). --width 0: no cell is cut (without --sort a long one pushes
+the rest of its line). With --sort the columns are as wide as their widest cell, as fits.
 
 Streaming and memory: a run's line is written when the run ends (its result, the next run, the end
 of its file); memory holds the run being read, whatever the number of runs. --sort is the

@@ -230,12 +230,13 @@ function tableWriter(opts: RunsWriterOptions): RunsWriter {
   const width = opts.width ?? 0;
   const c = opts.colors;
   const widths = tableWidths(cols, width, opts.natural);
-  const unlimited = width <= 0 && opts.natural === undefined;
+  // No limit (--width 0): no cell is cut; without --sort a cell wider than its column's usual width pushes the rest of its line.
+  const unlimited = width <= 0;
   const pad = (text: string, i: number, last: boolean): string => {
     const col = cols[i]!;
     const w = widths[i]!;
     let s = text;
-    if (!NUMERIC.has(col) && !(unlimited && last)) s = col === "file" ? clipFile(s, w) : clip(s, w);
+    if (!NUMERIC.has(col) && !unlimited) s = col === "file" ? clipFile(s, w) : clip(s, w);
     const room = Math.max(0, w - displayColumns(s));
     if (NUMERIC.has(col)) return " ".repeat(room) + s;
     return last ? s : s + " ".repeat(room);
