@@ -13,8 +13,8 @@ import { outputWidth, withInputOptions, withJobsOption, withWidthOption } from "
 export const RUNS_EXAMPLES = `Examples:
   $ cursorlog runs logs/                       # a table on a terminal
   $ cursorlog runs --where 'outcome != finished' logs/
-  $ cursorlog runs -e logs/*.ndjson.gz > runs.tsv   # CI: exit 1 or 4 if one did not finish
-  $ cursorlog runs --sort -duration_ms --columns file,agent,outcome,duration_ms logs/
+  $ cursorlog runs -e logs/ > runs.tsv   # CI: exit 1 or 4 if one did not finish
+  $ cursorlog runs --sort -duration_ms --columns file,outcome,duration_ms logs/
   $ cursorlog runs --format ndjson logs/ | jq -c 'select(.failed_calls > 0)'
   $ cursorlog runs --format csv logs/ | mlr --icsv --opprint sort -nr cost_usd
 `;
@@ -66,9 +66,10 @@ Width: the table fits --width, else COLUMNS, else the terminal's width, else 80.
 line is written as each run ends, so widths are fixed before the first: each column has its usual
 width, the message takes the rest; to fit, the session, model and file are cut first (the file
 keeps its end), and on a narrow terminal the default table leaves out input_tokens,
-output_tokens, model, cost_usd, started_at, line and failed_calls, in this order, until the rest
-fits (--columns keeps what it names). --width 0: no cell is cut (without --sort a long one pushes
-the rest of its line). With --sort the columns are as wide as their widest cell, as fits.
+output_tokens, model, cost_usd, started_at, line, failed_calls, calls, duration_ms and agent, in
+this order, until the rest fits (--columns keeps what it names). --width 0: no cell is cut
+(without --sort a long one pushes the rest of its line). With --sort the columns are as wide as
+their widest cell, as fits.
 
 Streaming and memory: a run's line is written when the run ends (its result, the next run, the end
 of its file); memory holds the run being read, whatever the number of runs. --sort is the
@@ -82,7 +83,7 @@ the input order. Write --sort=-duration_ms or --sort -duration_ms.
 --where 'COLUMN OP VALUE' (filter's grammar, over the run's columns, all of them whether written or
 not; repeat to AND): OP is ==, !=, <, <=, >, >=, ~ (regex) or exists; VALUE is JSON when it parses
 as JSON (10, "text"), else the rest as a string. A column the log does not hold is missing: exists
-is false, != holds. E.g. 'outcome != finished', 'agent == claude', 'calls > 10', 'model ~ sonnet',
+is false, != holds. E.g. 'outcome != finished', 'agent == claude', 'calls > 10', 'model ~ (?i)sonnet',
 'cost_usd exists'.
 
 Exit status: 0 when the lines are written, whatever the runs' outcomes. With -e, over the runs

@@ -149,9 +149,9 @@ const FLEX: ReadonlyArray<[RunsColumn, number]> = [
  * The table's default columns that give way on a narrow terminal, first to last, until the others
  * fit at their least widths (--columns keeps every column named; --width 0 or a wider terminal shows them).
  */
-const DROPPABLE: readonly RunsColumn[] = ["input_tokens", "output_tokens", "model", "cost_usd", "started_at", "line", "failed_calls"];
+const DROPPABLE: readonly RunsColumn[] = ["input_tokens", "output_tokens", "model", "cost_usd", "started_at", "line", "failed_calls", "calls", "duration_ms", "agent"];
 
-const MESSAGE_ROOM = 28;
+const MESSAGE_ROOM = 24;
 
 /** The least width of a table of these columns: flexible ones at their least. */
 function leastWidth(cols: readonly RunsColumn[]): number {

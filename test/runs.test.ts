@@ -1,0 +1,99 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { JsonRecord } from "../src/input/record.js";
+import { RUNS_COLUMNS, runRow, runsWriter, toRuns, type RunRow } from "../src/outputs/runs/index.js";
+import { clipFile, fitTableColumns } from "../src/outputs/runs/render.js";
+import { rowOrder } from "../src/outputs/runs/sort.js";
+import { TABLE_COLUMNS } from "../src/outputs/runs/columns.js";
+import { whereObject } from "../src/outputs/runs/index.js";
+import { columns as displayColumns } from "../src/outputs/show/wrap.js";
+import type { Out } from "../src/driver/driver.js";
+import { fixtureRecords } from "./helpers/records.js";
+import { quietReporter } from "./helpers/reporter.js";
+import { runCli } from "./helpers/run-cli.js";
+
+const text = (o: Out | void): string => (o === undefined ? "" : typeof o === "string" ? o : Buffer.isBuffer(o) ? o.toString() : [...o].join(""));
+
+test("a run's line is written when the run ends: at its result line, or at the end of its file for a run cut off, never held to the end", () => {
+  const stage = toRuns({ format: "ndjson", columns: ["line", "outcome"] }, quietReporter());
+  const out: Array<[number, string]> = [];
+  const records: JsonRecord[] = [...fixtureRecords("test/fixtures/two-sessions.ndjson"), ...fixtureRecords("test/fixtures/crash-no-result.ndjson")];
+  let file = records[0]!.file;
+  for (const rec of records) {
+    if (rec.file !== file) {
+      const o = text(stage.fileEnd?.(file, 0));
+      if (o !== "") out.push([-1, o]);
+      file = rec.file;
+    }
+    const o = text(stage.record(rec));
+    if (o !== "") out.push([rec.line, o]);
+  }
+  const end = text(stage.fileEnd?.(file, 0));
+  assert.deepEqual(out, [
+    [4, '{"line":1,"outcome":"finished"}\n'],
+    [10, '{"line":5,"outcome":"finished"}\n'],
+  ]);
+  assert.equal(end, '{"line":1,"outcome":"cut_off"}\n', "the run cut off: at the end of its file");
+  assert.equal(text(stage.finish?.()), "", "nothing held for the end");
+});
+
+test("runRow and RUNS_COLUMNS are exported for another output (the HTML index): a row keyed by every column", () => {
+  const rows: RunRow[] = [];
+  const stage = toRuns({ format: "ndjson", columns: RUNS_COLUMNS }, quietReporter());
+  assert.equal(typeof runRow, "function");
+  for (const rec of fixtureRecords("test/fixtures/is-error.ndjson")) {
+    const o = text(stage.record(rec));
+    if (o !== "") rows.push(JSON.parse(o) as RunRow);
+  }
+  assert.equal(rows.length, 1);
+  assert.deepEqual(Object.keys(rows[0]!), [...RUNS_COLUMNS]);
+  assert.equal(rows[0]!.outcome, "failed");
+});
+
+test("--sort's order: numbers by value, an empty cell last whichever the direction, ties in input order", () => {
+  const row = (line: number, duration_ms: number | undefined) => ({ line, duration_ms }) as unknown as RunRow;
+  const rows = [row(1, 5), row(2, undefined), row(3, 10), row(4, 5)];
+  const up = [...rows].sort(rowOrder([{ column: "duration_ms", descending: false }], false)).map((r) => r.line);
+  const down = [...rows].sort(rowOrder([{ column: "duration_ms", descending: true }], false)).map((r) => r.line);
+  const reversed = [...rows].sort(rowOrder([{ column: "duration_ms", descending: false }], true)).map((r) => r.line);
+  assert.deepEqual(up, [1, 4, 3, 2]);
+  assert.deepEqual(down, [3, 1, 4, 2]);
+  assert.deepEqual(reversed, down);
+});
+
+test("--where sees every column, a value the log does not hold left out (exists is false, != holds)", () => {
+  const o = whereObject({ file: "f", line: 1, agent: "cursor", outcome: "finished", cost_usd: undefined } as RunRow);
+  assert.deepEqual(o, { file: "f", line: 1, agent: "cursor", outcome: "finished" });
+});
+
+test("the file column keeps the end of the name", () => {
+  assert.equal(clipFile("logs/2026/run-12.ndjson", 16), "…/run-12.ndjson");
+  assert.equal(clipFile("logs/2026/run-12.ndjson", 10), "…12.ndjson");
+  assert.equal(clipFile("run.ndjson", 10), "run.ndjson");
+});
+
+test("the table fits the terminal, from 40 columns to 200, with or without --sort; a narrow one leaves columns out", async () => {
+  assert.deepEqual(fitTableColumns(TABLE_COLUMNS, 40), ["file", "outcome", "message"]);
+  assert.deepEqual(fitTableColumns(TABLE_COLUMNS, 0), [...TABLE_COLUMNS]);
+  for (const width of [40, 55, 80, 100, 120, 160, 200]) {
+    for (const sort of [[], ["--sort", "-duration_ms"]]) {
+      const r = await runCli(["runs", ...sort, "test/fixtures/runs/mixed", "test/fixtures/runs/hostile-runs.ndjson", "test/fixtures/is-error.ndjson"], {
+        stdoutIsTTY: true,
+        env: { TZ: "UTC", NO_COLOR: "1", COLUMNS: String(width) },
+      });
+      assert.equal(r.code, 0, r.stderr);
+      const lines = r.stdout.split("\n").slice(0, -1);
+      assert.equal(lines.length, 12, `${width}: a header and 11 runs`);
+      for (const l of lines) assert.ok(displayColumns(l) <= width, `${width} ${sort.join(" ")}: a line of ${displayColumns(l)} columns: ${l}`);
+      // Every column is where the header puts it: the outcome starts at the same column on each line.
+      const at = lines[0]!.indexOf("outcome");
+      for (const l of lines.slice(1)) assert.match([...l].slice(at).join(""), /^(finished|failed|error|cut off)/, `${width}: ${l}`);
+    }
+  }
+});
+
+test("a writer made with no rows: tsv and csv write their header, ndjson nothing", () => {
+  assert.equal(runsWriter({ format: "tsv", columns: ["file", "outcome"] }).header, "file\toutcome\n");
+  assert.equal(runsWriter({ format: "csv", columns: ["file", "outcome"] }).header, "file,outcome\n");
+  assert.equal(runsWriter({ format: "ndjson", columns: ["file", "outcome"] }).header, "");
+});
