@@ -78,6 +78,8 @@ const cases: GoldenCase[] = [
   { name: "runs/hostile-tsv-tty", argv: ["runs", "--format", "tsv", "--columns", "session_id,model,message", HOSTILE], ...TTY },
   { name: "runs/hostile-ndjson-tty", argv: ["runs", "--format", "ndjson", "--columns", "session_id,model,message", HOSTILE], ...TTY },
   { name: "runs/hostile-sorted-table", argv: ["runs", "--sort", "-line", "--columns", "line,model,outcome,message", "-w", "0", HOSTILE], ...TTY },
+  // A file that holds no run: the header, and exit 4 as every command.
+  { name: "runs/no-run", argv: ["runs", "--columns", "file,outcome", "test/fixtures/no-session/empty.ndjson", "test/fixtures/no-session/stderr-only.ndjson"] },
   // Usage errors: an unknown column (with a suggestion) in --columns, --sort, --where; --reverse alone.
   { name: "runs/bad-columns", argv: ["runs", "--columns", "file,outcme", MIXED] },
   { name: "runs/bad-sort", argv: ["runs", "--sort", "-duraton_ms", MIXED] },

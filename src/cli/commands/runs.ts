@@ -8,7 +8,7 @@ import type { CommandContext } from "../command-context.js";
 import { colorsFor, resolveColor, type SharedRaw } from "../config.js";
 import { runCommand, type StageSource } from "../run-command.js";
 import { didYouMean } from "../suggest.js";
-import { outputWidth, withInputOptions, withJobsOption, withWidthOption } from "../shared-options.js";
+import { outputWidth, withFollowOption, withInputOptions, withJobsOption, withWidthOption } from "../shared-options.js";
 
 export const RUNS_EXAMPLES = `Examples:
   $ cursorlog runs logs/                       # a table on a terminal
@@ -167,7 +167,7 @@ export function runsCommand(ctx: CommandContext): Command {
     )
     .addOption(new Option("--no-header", "do not write the header line (table, tsv, csv)").helpGroup(GROUP))
     .addOption(new Option("-e, --exit-status", "exit 1 if a run written failed, 4 if one has no result (error, cut off)").helpGroup(GROUP));
-  withJobsOption(withWidthOption(withInputOptions(cmd), "fit the table to this many columns (default: the terminal's, COLUMNS, 80 in a pipe; 0: no limit)")).action(
+  withFollowOption(withJobsOption(withWidthOption(withInputOptions(cmd), "fit the table to this many columns (default: the terminal's, COLUMNS, 80 in a pipe; 0: no limit)"))).action(
     (files: string[], raw: RunsRaw) => {
       if (raw.reverse === true && raw.sort === undefined) cmd.error("error: --reverse needs --sort", { exitCode: 2 });
       ctx.setRun(async () => {
