@@ -97,3 +97,36 @@ test("a writer made with no rows: tsv and csv write their header, ndjson nothing
   assert.equal(runsWriter({ format: "csv", columns: ["file", "outcome"] }).header, "file,outcome\n");
   assert.equal(runsWriter({ format: "ndjson", columns: ["file", "outcome"] }).header, "");
 });
+
+test("runs agrees with stats --format json on every run of every agent's fixtures: outcome, duration, calls, tokens, cost", async () => {
+  const { CLAUDE_FIXTURES, claudeFixture } = await import("./helpers/claude-fixtures.js");
+  const { CODEX_FIXTURES, codexFixture } = await import("./helpers/codex-fixtures.js");
+  const { GEMINI_FIXTURES, geminiFixture } = await import("./helpers/gemini-fixtures.js");
+  const files = [
+    ...["2025-shape", "2026-long", "two-sessions", "failed-run", "crash-no-result", "is-error", "background-shells", "merged-stderr", "real-2026", "rejected-errored"].map((f) => `test/fixtures/${f}.ndjson`),
+    ...CLAUDE_FIXTURES.map(claudeFixture),
+    ...CODEX_FIXTURES.map(codexFixture),
+    ...GEMINI_FIXTURES.map(geminiFixture),
+  ];
+  const runs = await runCli(["runs", "--format", "ndjson", "--columns", "file,line,last_line,outcome,duration_ms,duration_source,calls,failed_calls,refused_calls,open_calls,input_tokens,output_tokens,cost_usd", ...files]);
+  const stats = await runCli(["stats", "--format", "json", ...files]);
+  assert.equal(runs.code, 0, runs.stderr);
+  type Obj = Record<string, unknown>;
+  const rows = runs.stdout.trim().split("\n").map((l) => JSON.parse(l) as Obj);
+  const sessions = stats.stdout.trim().split("\n").map((l) => JSON.parse(l) as Obj).filter((o) => o.type === "session");
+  assert.equal(rows.length, sessions.length);
+  assert.ok(rows.length > 40, `${rows.length} runs`);
+  const OUTCOME: Record<string, string[]> = { finished: ["finished"], error: ["failed"], cut_off: ["error", "cut_off"] };
+  for (const [i, r] of rows.entries()) {
+    const s = sessions[i]!;
+    const calls = s.calls as Obj;
+    const usage = s.usage as Obj | null;
+    const at = `${r.file}:${r.line}`;
+    assert.deepEqual([r.file, r.line, r.last_line], [s.file, s.first_line, s.last_line], at);
+    assert.ok(OUTCOME[s.outcome as string]!.includes(r.outcome as string), `${at}: runs ${r.outcome}, stats ${s.outcome}`);
+    assert.deepEqual([r.duration_ms, r.duration_source], [s.duration_ms, s.duration_source], at);
+    assert.deepEqual([r.calls, r.failed_calls, r.refused_calls, r.open_calls], [calls.total, calls.failed, calls.refused, calls.open], at);
+    assert.deepEqual([r.input_tokens, r.output_tokens], [usage?.input_tokens ?? null, usage?.output_tokens ?? null], at);
+    assert.equal(r.cost_usd, (s.cost as Obj | undefined)?.usd ?? null, at);
+  }
+});
