@@ -130,3 +130,16 @@ test("runs agrees with stats --format json on every run of every agent's fixture
     assert.equal(r.cost_usd, (s.cost as Obj | undefined)?.usd ?? null, at);
   }
 });
+
+test("the library: toRuns as a Transform (ndjsonTransform), from the package's entry", async () => {
+  const { ndjsonTransform, toRuns: libRuns, RUNS_COLUMNS: cols } = await import("../src/index.js");
+  const { Readable } = await import("node:stream");
+  const { readFileSync } = await import("node:fs");
+  const chunks: Buffer[] = [];
+  const t = ndjsonTransform((r) => libRuns({ format: "ndjson", columns: cols }, r));
+  await new Promise<void>((resolve, reject) => {
+    Readable.from([readFileSync("test/fixtures/two-sessions.ndjson")]).pipe(t).on("data", (c: Buffer) => chunks.push(Buffer.from(c))).on("end", resolve).on("error", reject);
+  });
+  const rows = Buffer.concat(chunks).toString().trim().split("\n").map((l) => JSON.parse(l) as RunRow);
+  assert.deepEqual(rows.map((r) => [r.line, r.outcome]), [[1, "finished"], [5, "finished"]]);
+});
