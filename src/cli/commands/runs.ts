@@ -28,8 +28,9 @@ failed_calls, input_tokens, output_tokens, cost_usd and message):
   agent               cursor, claude, codex or gemini: whose log it is
   session_id          the run's session id (a resumed run keeps it: file and line tell runs apart)
   model               the model its log names
-  started_at          ISO-8601 UTC: the earliest time the run's log gives; empty when it gives
-                      none (2025 cursor-agent logs, Claude Code's before mid-2026, Codex's)
+  started_at          ISO-8601 UTC: the earliest time the run's log gives (the table: to the
+                      minute); empty when it gives none (2025 cursor-agent logs, Claude Code's
+                      before mid-2026, Codex's)
   outcome             finished: its result says it succeeded; failed: its result says it failed
                       (is_error, a failed turn); error: no result, and the agent CLI wrote its own
                       text in the log (its stderr: why it stopped); cut_off: no result, nothing

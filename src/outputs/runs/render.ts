@@ -175,7 +175,7 @@ export function fitTableColumns(cols: readonly RunsColumn[], width: number): Run
   return out;
 }
 
-/** A table cell as shown: readable numbers, a time to the second, `cut off`, log text escaped (one line). */
+/** A table cell as shown: readable numbers, a time to the minute (UTC), `cut off`, log text escaped (one line). */
 export function tableCell(col: RunsColumn, row: RunRow): string {
   const v: RunsCell = row[col];
   if (v === undefined) return "";
