@@ -136,11 +136,18 @@ const USUAL: Record<RunsColumn, number> = {
   prompt: 40,
 };
 
-/** Columns cut to fit, in the order they give up room, and the least width each keeps. */
+const MESSAGE_ROOM = 24;
+
+/**
+ * Columns cut to fit, in the order they give up room, each down to the width given: the message
+ * first gives up what it has beyond MESSAGE_ROOM, then the file down to its least, then the message
+ * down to its least.
+ */
 const FLEX: ReadonlyArray<[RunsColumn, number]> = [
   ["prompt", 12],
   ["session_id", 8],
   ["model", 8],
+  ["message", 24],
   ["file", 16],
   ["message", 12],
 ];
@@ -151,13 +158,11 @@ const FLEX: ReadonlyArray<[RunsColumn, number]> = [
  */
 const DROPPABLE: readonly RunsColumn[] = ["input_tokens", "output_tokens", "model", "cost_usd", "started_at", "line", "failed_calls", "calls", "duration_ms", "agent"];
 
-const MESSAGE_ROOM = 24;
-
 /** The least width of a table of these columns: flexible ones at their least. */
 function leastWidth(cols: readonly RunsColumn[]): number {
   let n = 2 * (cols.length - 1);
   for (const c of cols) {
-    const flex = FLEX.find(([f]) => f === c);
+    const flex = [...FLEX].reverse().find(([f]) => f === c);
     // The message is what tells a failed run: other columns give way before it is under MESSAGE_ROOM.
     n += Math.max(displayColumns(LABEL[c] ?? c), c === "message" ? MESSAGE_ROOM : flex !== undefined ? flex[1] : USUAL[c]);
   }
