@@ -78,6 +78,9 @@ const cases: GoldenCase[] = [
   { name: "runs/hostile-tsv-tty", argv: ["runs", "--format", "tsv", "--columns", "session_id,model,message", HOSTILE], ...TTY },
   { name: "runs/hostile-ndjson-tty", argv: ["runs", "--format", "ndjson", "--columns", "session_id,model,message", HOSTILE], ...TTY },
   { name: "runs/hostile-sorted-table", argv: ["runs", "--sort", "-line", "--columns", "line,model,outcome,message", "-w", "0", HOSTILE], ...TTY },
+  // Real captures (test/fixtures/runs/real/README.md): one line per run, the right outcome.
+  { name: "runs/real-ndjson", argv: ["runs", "--format", "ndjson", "test/fixtures/runs/real"] },
+  { name: "runs/real-e", argv: ["runs", "-e", "--columns", "file,agent,outcome,calls,failed_calls,message", "test/fixtures/runs/real"] },
   // A file that holds no run: the header, and exit 4 as every command.
   { name: "runs/no-run", argv: ["runs", "--columns", "file,outcome", "test/fixtures/no-session/empty.ndjson", "test/fixtures/no-session/stderr-only.ndjson"] },
   // Usage errors: an unknown column (with a suggestion) in --columns, --sort, --where; --reverse alone.
