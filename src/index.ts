@@ -15,6 +15,7 @@ export { toActionsText, formatAction, type ActionsTextOptions } from "./outputs/
 export { toFilteredEvents, type FilterOptions } from "./outputs/filter/index.js";
 export { toTimelineCsv, type TimelineOptions } from "./outputs/timeline/index.js";
 export { toStats, type StatsOptions } from "./outputs/stats/index.js";
+export { toRuns, runRow, runsWriter, RUNS_COLUMNS, ALL_RUNS_COLUMNS, type RunsOptions, type RunRow, type RunsColumn } from "./outputs/runs/index.js";
 export { toShow, type ShowOptions } from "./outputs/show/index.js";
 export { toDiff, type DiffOptions } from "./outputs/diff/index.js";
 export type { ColorsOption } from "./outputs/shared/colors.js";

@@ -51,6 +51,8 @@ const COMMANDS = [
   ["timeline", "--no-header"],
   ["timeline", "--format", "tsv", "--columns", "seq,kind,status,file"],
   ["timeline", "--format", "ndjson", "--allow-incomplete"],
+  ["runs"],
+  ["runs", "-e", "--format", "ndjson", "--where", "outcome != finished"],
   ["export"],
   ["export", "--allow-incomplete", "--include-content"],
 ];

@@ -43,6 +43,7 @@ _cursorlog; printf '%s\\n' "\${COMPREPLY[@]}"`;
 
 test("bash completion: commands, then the chosen command's options, then files", () => {
   assert.deepEqual(bashComplete("cursorlog ti"), ["timeline"]);
+  assert.deepEqual(bashComplete("cursorlog ru"), ["runs"]);
   assert.ok(bashComplete("cursorlog t").includes("text"));
   assert.deepEqual(bashComplete("cursorlog json --pr"), ["--pretty", "--progress"]);
   assert.deepEqual(bashComplete("cursorlog json --allow"), ["--allow-incomplete"]);
@@ -53,6 +54,7 @@ test("bash completion: commands, then the chosen command's options, then files",
 test("bash completion: option values (--format, --tool, --status, --color, -o), shells, schema names, global options", () => {
   assert.deepEqual(bashComplete("cursorlog timeline --format "), ["csv", "tsv", "ndjson", "html"]);
   assert.deepEqual(bashComplete("cursorlog stats --format m"), ["markdown"]);
+  assert.deepEqual(bashComplete("cursorlog runs --format "), ["table", "tsv", "csv", "ndjson"]);
   assert.deepEqual(bashComplete("cursorlog validate --format g"), ["github"]);
   assert.deepEqual(bashComplete("cursorlog filter --tool sh"), ["shell"]);
   assert.deepEqual(bashComplete("cursorlog filter --status fa"), ["failure"]);

@@ -13,6 +13,7 @@ import { globalOptions } from "./shared-options.js";
 import { diffCommand } from "./commands/diff.js";
 import { showCommand } from "./commands/show.js";
 import { exportCommand } from "./commands/export.js";
+import { runsCommand } from "./commands/runs.js";
 
 export const PROGRAM_EXAMPLES = `Examples:
   $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog show
@@ -27,7 +28,7 @@ export const PROGRAM_EXAMPLES = `Examples:
  * The command table. Each entry is one verb in its own file under commands/; a new conversion
  * (filter, timeline, validate, …) adds its line here.
  */
-export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [showCommand, diffCommand, jsonCommand, textCommand, filterCommand, timelineCommand, statsCommand, exportCommand, validateCommand, schemaCommand, completionCommand];
+export const COMMANDS: ReadonlyArray<(ctx: CommandContext) => Command> = [showCommand, diffCommand, jsonCommand, textCommand, filterCommand, timelineCommand, statsCommand, runsCommand, exportCommand, validateCommand, schemaCommand, completionCommand];
 
 export function buildProgram(ctx: CommandContext, version: string): Command {
   const program = new Command("cursorlog")

@@ -5,6 +5,8 @@ import { compilePredicate, rawSkipFor, toActionsText, toFilteredEvents, toResult
 import { compileCallPredicate, compileLinePredicate, type PredicateSpec } from "../query/predicate.js";
 import { parseWhere } from "../query/where-clause.js";
 import type { TimelineColumn } from "../outputs/timeline/columns.js";
+import type { RunsColumn } from "../outputs/runs/columns.js";
+import type { RunsFormat } from "../outputs/runs/render.js";
 import type { TimelineFormat } from "../outputs/timeline/lines.js";
 import type { Stage } from "../stream/stage.js";
 import { refuseOtherAgents } from "../stream/refuse-other-agents.js";
@@ -22,7 +24,7 @@ import type { Writable } from "node:stream";
  *
  * Not here, and so without `--jobs`: `stats` (a total over every file), `validate` (one summary,
  * --max-errors across files), `timeline --format html` and `export --format chrome-trace` (one
- * document for every input).
+ * document for every input), `runs --sort` (its rows sorted over every file).
  */
 export type StageSpec =
   | { command: "json"; options: { agent?: string | undefined; pretty: boolean; allowIncomplete: boolean; colors?: boolean; escape?: boolean; fileNames?: boolean } }
@@ -58,6 +60,23 @@ export type StageSpec =
         allowIncomplete: boolean;
         /** CSV: line breaks inside cells written as they are (quoted), not as \n and \r. */
         multiline?: boolean;
+      };
+    }
+  | {
+      command: "runs";
+      /** Without --sort (which holds the rows of every file: one thread). */
+      options: {
+        agent?: string | undefined;
+        format: RunsFormat;
+        columns: readonly RunsColumn[];
+        header: boolean;
+        escape: boolean;
+        /** The table's colours on. */
+        color: boolean;
+        width: number;
+        /** `--where` clauses as written (compiled where the stage is built). */
+        where?: readonly string[] | undefined;
+        exitStatus: boolean;
       };
     }
   | {
@@ -118,6 +137,11 @@ async function buildBareStage(spec: StageSpec, reporter: Reporter): Promise<Stag
     }
     case "timeline":
       return toTimelineCsv(spec.options, reporter);
+    case "runs": {
+      const { color, where, ...rest } = spec.options;
+      const { toRuns } = await import("../outputs/runs/index.js");
+      return toRuns({ ...rest, colors: rest.format === "table" ? pc.createColors(color) : undefined, where: where?.map((w) => parseWhere(w)) }, reporter);
+    }
     case "export": {
       // The OpenTelemetry packages are a bundle of their own, loaded only by an export.
       const { send, ...options } = spec.options;
@@ -148,6 +172,9 @@ export async function buildFileStage(
   switch (spec.command) {
     case "timeline":
       // The header once, at the top of the first file's output.
+      return { stage: await buildStage({ ...spec, options: { ...spec.options, header: spec.options.header && index === 0 } }, reporter), tally: () => 0 };
+    case "runs":
+      // Likewise (each file's table has the same widths: fixed before its first line).
       return { stage: await buildStage({ ...spec, options: { ...spec.options, header: spec.options.header && index === 0 } }, reporter), tally: () => 0 };
     case "export": {
       const { send, ...options } = spec.options;

@@ -14,5 +14,6 @@ export { toStatsMarkdown } from "./stats/markdown.js";
 export { toStats } from "./stats/index.js";
 export { toStatsText } from "./stats/text.js";
 export { toTimelineCsv } from "./timeline/index.js";
+export { toRuns } from "./runs/index.js";
 export { toDiff } from "./diff/index.js";
 export { toShow } from "./show/index.js";

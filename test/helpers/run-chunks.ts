@@ -192,6 +192,7 @@ export function variantsOf(cmd: LogCommand): string[][] {
     validate: [["--format", "json"]],
     show: [["--thinking", "--diff", "--lines", "2"], ["--format", "markdown", "--diff"], ["-e", "--width", "40"]],
     diff: [["--stat"], ["--name-only"]],
+    runs: [["--format", "ndjson"], ["--format", "csv", "--where", "outcome != finished"], ["-e", "--sort", "-duration_ms"]],
   };
   const extra = (known[cmd.name] ?? []).filter((v) => v.every((a) => !a.startsWith("--") || cmd.flags.has(a)));
   return [[], ["--lenient"], ...extra];

@@ -32,16 +32,17 @@ export function statsDriver(agent: string | undefined): DriverOptions {
  * What the driver tells, into one report per run: `report` gets each as its run ends and returns
  * what to write. A run whose lines go on after its result (goesOnAfterResult: Claude Code's
  * background tasks and subagents still running) is reported when the next run begins or its file
- * ends, with what those lines told (their calls, the tasks' ends).
+ * ends, with what those lines told (their calls, the tasks' ends). `report` gets the run too, for
+ * what the report does not hold (`runs`: its agent, its start time, its failure message).
  */
-export function statsSink(limits: StatsLimits, whole: boolean, report: (s: SessionStats) => string | undefined): RunSink {
+export function statsSink(limits: StatsLimits, whole: boolean, report: (s: SessionStats, run: Run) => string | undefined): RunSink {
   let acc = new RunStats(limits, whole);
   /** The run ended with its result and goes on: reported later. */
   let held: Run | undefined;
   const release = (): string | undefined => {
     const run = held;
     held = undefined;
-    return run === undefined ? undefined : report(acc.finish(run));
+    return run === undefined ? undefined : report(acc.finish(run), run);
   };
   return {
     runStart() {
@@ -67,7 +68,7 @@ export function statsSink(limits: StatsLimits, whole: boolean, report: (s: Sessi
         held = run;
         return undefined;
       }
-      return report(acc.finish(run));
+      return report(acc.finish(run), run);
     },
     fileEnd: release,
   };
