@@ -1,13 +1,14 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
 import { LineStep } from "../line-step.js";
 import type { BackgroundEnd, Call } from "../../model/call.js";
-import type { AgentSaid, AgentWords, CallEvent, Cost, ModelCost, Notice, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
-import { spanOf, type Stamp } from "../../model/time.js";
+import type { AgentSaid, AgentWords, CallEvent, Cost, ModelCost, Notice, ResultStated, Run, Step, Usage } from "../../model/run.js";
+import { spanOf } from "../../model/time.js";
 import { name, subtypeIs, typeIs, type RawSkip } from "../../input/raw-skip.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
 import { ClaudeCall, type ClaudeEnd, type OpenClaudeCall, type Refusal } from "./call.js";
 import { contentOf, contentText, idOf, isoMs, isPlainObject, nonEmpty, parentOf } from "./lines.js";
 import { recogniseClaude } from "./recognise.js";
+import { PairedRun } from "../paired-run.js";
 import { FIELDS_READ, keptArgs, kindOf } from "./tools.js";
 
 /** What claude logs call the facts outputs name (model/run.ts AgentWords), as written. */
@@ -31,59 +32,34 @@ const CLAUDE_WORDS: AgentWords = { failed: "is_error: true", duration: "duration
  *   lines' (each message's usage is repeated on each of its lines, and partial). cost: the
  *   result's `total_cost_usd` (with `modelUsage`), which is the session's so far (scope `session`).
  */
-export class ClaudeRun implements Run {
+export class ClaudeRun extends PairedRun<OpenClaudeCall> implements Run {
   readonly agent = "claude" as const;
   get words(): AgentWords {
     return CLAUDE_WORDS;
   }
-  lastLine: number;
   sessionId: string | undefined;
   model: string | undefined;
   cwd: string | undefined;
   permissionMode: string | undefined;
   prompt: string | undefined;
-  result: JsonRecord | undefined;
   usage: Usage | undefined;
   cost: Cost | undefined;
   statedDurationMs: number | undefined;
-  said: AgentSaid | undefined;
   /** A `system/init` line was read in this run. */
   hadInit = false;
-  /** Calls started and not answered, in start order (at most ReaderOptions.maxOpen). */
-  readonly open = new Map<string, OpenClaudeCall>();
-  /** Calls started and not answered past maxOpen: only counted. */
-  untracked = 0;
-  startedCount = 0;
   backgroundCount = 0;
   backgroundEnded = 0;
   /** Background tasks started in this run and not seen to end: by task id, the call that started each. */
   readonly running = new Map<string, Call>();
   /** Refusals told by `system/permission_denied` lines, by tool_use_id, until the call's result. */
   readonly denied = new Map<string, Refusal>();
-  private cut = false;
-  private startMs = NaN;
-  private endMs = NaN;
 
-  constructor(
-    readonly index: number,
-    readonly file: string,
-    readonly startLine: number,
-  ) {
-    this.lastLine = startLine;
+  protected failedResult(r: JsonRecord): boolean {
+    return r.value.is_error === true;
   }
 
-  get start(): Stamp | undefined {
-    return this.startMs === this.startMs ? { ms: this.startMs, from: "event" } : undefined;
-  }
-
-  get end(): Stamp | undefined {
-    return this.endMs === this.endMs ? { ms: this.endMs, from: "event" } : undefined;
-  }
-
-  get outcome(): Outcome {
-    const r = this.result;
-    if (r !== undefined) return r.value.is_error === true ? "failed" : "finished";
-    return this.cut ? "cut-off" : "running";
+  protected callOf(open: OpenClaudeCall): Call {
+    return openCallOf(open);
   }
 
   get failure(): string | undefined {
@@ -104,23 +80,6 @@ export class ClaudeRun implements Run {
     return { subtype: s(r.subtype), text: s(r.result), requestId: s(r.request_id), lineId: s(r.uuid), durationMs: n(r.duration_ms), apiDurationMs: n(r.duration_api_ms), terminalReason: s(r.terminal_reason) };
   }
 
-  get openCount(): number {
-    return this.open.size + this.untracked;
-  }
-
-  openCalls(limit = Infinity): Call[] {
-    const out: Call[] = [];
-    for (const open of this.open.values()) {
-      if (out.length >= limit) break;
-      out.push(openCallOf(open));
-    }
-    return out;
-  }
-
-  *eachOpenCall(): Iterable<Call> {
-    for (const open of this.open.values()) yield openCallOf(open);
-  }
-
   backgroundRunning(limit = Infinity): Call[] {
     const out: Call[] = [];
     for (const call of this.running.values()) {
@@ -129,25 +88,12 @@ export class ClaudeRun implements Run {
     }
     return out;
   }
-
-  /** The run ended without a result (a next run began, or its file ended). */
-  endCut(): void {
-    if (this.result === undefined) this.cut = true;
-  }
-
-  /** A time the log gives in this run widens its start and end. */
-  time(ms: number | undefined): void {
-    if (ms === undefined) return;
-    if (!(ms >= this.startMs)) this.startMs = ms;
-    if (!(ms <= this.endMs)) this.endMs = ms;
-  }
 }
 
 /** An open call (what the run kept of its start) as a Call. */
 function openCallOf(open: OpenClaudeCall): Call {
   return new ClaudeCall(open.id, open.seq, open, undefined);
 }
-
 
 /** An empty thinking block (a signature only, as 2.1.28x writes every one): one shared piece. */
 const NO_THOUGHT_DONE = Object.freeze({ text: "", done: true });
@@ -465,11 +411,8 @@ class ClaudeReader implements DialectReader {
     if (id === undefined) return undefined;
     const first = run.open.get(id);
     if (first !== undefined) return { what: "restarted", call: openCallOf(first) };
-    const seq = ++run.startedCount;
-    if (run.untracked > 0 || run.open.size >= this.maxOpen) {
-      run.untracked++;
-      return undefined;
-    }
+    const { seq, kept } = run.begin(this.maxOpen);
+    if (!kept) return undefined;
     const tool = nonEmpty(b.name) ?? "unknown";
     const kind = kindOf(tool);
     const input = isPlainObject(b.input) ? b.input : undefined;
@@ -509,9 +452,7 @@ class ClaudeReader implements DialectReader {
     const id = nonEmpty(b.tool_use_id);
     if (id === undefined) return undefined;
     const ev = rec.value;
-    const start = run.open.get(id);
-    if (start !== undefined) run.open.delete(id);
-    else if (run.untracked > 0) run.untracked--;
+    const start = run.answer(id);
     const seq = start?.seq ?? (this.numberUnstarted ? ++run.startedCount : 0);
     const denied = run.denied.get(id);
     if (denied !== undefined) run.denied.delete(id);

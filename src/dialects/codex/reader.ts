@@ -1,8 +1,8 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
 import { LineStep } from "../line-step.js";
 import type { Call } from "../../model/call.js";
-import type { AgentSaid, AgentWords, CallEvent, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
-import type { Stamp } from "../../model/time.js";
+import type { AgentWords, CallEvent, ResultStated, Run, Step, Usage } from "../../model/run.js";
+import { PairedRun } from "../paired-run.js";
 import { RunSlot } from "../run-slot.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
 import { CodexCall, type CodexEnd, type OpenCodexCall } from "./call.js";
@@ -37,21 +37,16 @@ const CODEX_WORDS: AgentWords = { failed: "turn.failed", duration: undefined, ta
  * - said: the run's `error` items and top-level `error` events (warnings, reconnections: §2.9 trap
  *   4), and the CLI's own text lines, as the agent CLI's words: the first kept, the others counted.
  */
-export class CodexRun implements Run {
+export class CodexRun extends PairedRun<OpenCodexCall> implements Run {
   readonly agent = "codex" as const;
   get words(): AgentWords {
     return CODEX_WORDS;
   }
-  lastLine: number;
   sessionId: string | undefined;
   readonly model = undefined;
   readonly cwd = undefined;
   readonly prompt = undefined;
-  readonly start: Stamp | undefined = undefined;
-  readonly end: Stamp | undefined = undefined;
-  result: JsonRecord | undefined;
   usage: Usage | undefined;
-  said: AgentSaid | undefined;
   /** A `thread.started` or `turn.started` was read in this run. */
   hadThread = false;
   hadTurn = false;
@@ -59,24 +54,17 @@ export class CodexRun implements Run {
   lastMessage: string | undefined;
   /** The `turn.failed` that ended it: its error's message ("" when it has none). */
   failedWith: string | undefined;
-  readonly open = new Map<string, OpenCodexCall>();
-  untracked = 0;
-  startedCount = 0;
   readonly backgroundCount = 0;
   readonly backgroundEnded = 0;
-  private cut = false;
 
-  constructor(
-    readonly index: number,
-    readonly file: string,
-    readonly startLine: number,
-  ) {
-    this.lastLine = startLine;
+
+  /** Codex writes no result line: the run failed when it ended with turn.failed. */
+  protected failedResult(): boolean {
+    return this.failedWith !== undefined;
   }
 
-  get outcome(): Outcome {
-    if (this.result !== undefined) return this.failedWith !== undefined ? "failed" : "finished";
-    return this.cut ? "cut-off" : "running";
+  protected callOf(open: OpenCodexCall): Call {
+    return openCallOf(open);
   }
 
   get failure(): string | undefined {
@@ -87,27 +75,6 @@ export class CodexRun implements Run {
   get stated(): ResultStated | undefined {
     if (this.result === undefined) return undefined;
     return { subtype: undefined, text: this.failedWith === undefined ? this.lastMessage : undefined, requestId: undefined, durationMs: undefined, apiDurationMs: undefined };
-  }
-
-  get openCount(): number {
-    return this.open.size + this.untracked;
-  }
-
-  openCalls(limit = Infinity): Call[] {
-    const out: Call[] = [];
-    for (const open of this.open.values()) {
-      if (out.length >= limit) break;
-      out.push(openCallOf(open));
-    }
-    return out;
-  }
-
-  *eachOpenCall(): Iterable<Call> {
-    for (const open of this.open.values()) yield openCallOf(open);
-  }
-
-  endCut(): void {
-    if (this.result === undefined) this.cut = true;
   }
 
   /** A line of the agent CLI's own words in this run (an error item or event, a text line). */
@@ -329,11 +296,8 @@ class CodexReader extends RunSlot<CodexRun> implements DialectReader {
       calls.push({ what: "restarted", call: openCallOf(first) });
       return first;
     }
-    const seq = ++run.startedCount;
-    if (run.untracked > 0 || run.open.size >= this.maxOpen) {
-      run.untracked++;
-      return undefined;
-    }
+    const { seq, kept } = run.begin(this.maxOpen);
+    if (!kept) return undefined;
     const open: OpenCodexCall = { id: part.id, seq, line: rec.line, tool, kind: part.kind, args: argsOf(item, part.kind, part.change, true) };
     run.open.set(part.id, open);
     calls.push({ what: "started", call: new CodexCall(part.id, seq, open, undefined, argsOf(item, part.kind, part.change, false)) });

@@ -1,9 +1,9 @@
 import type { JsonObject, JsonRecord } from "../../input/record.js";
 import { LineStep } from "../line-step.js";
 import type { Call } from "../../model/call.js";
-import type { AgentSaid, AgentWords, CallEvent, Outcome, ResultStated, Run, Step, Usage } from "../../model/run.js";
-import type { Stamp } from "../../model/time.js";
+import type { AgentWords, CallEvent, ResultStated, Run, Step, Usage } from "../../model/run.js";
 import { isoMs, isPlainObject, nonEmpty } from "../claude/lines.js";
+import { PairedRun } from "../paired-run.js";
 import { RunSlot } from "../run-slot.js";
 import type { Dialect, DialectReader, ReaderOptions } from "../dialect.js";
 import { GeminiCall, type Batch, type OpenGeminiCall } from "./call.js";
@@ -33,59 +33,35 @@ const GEMINI_WORDS: AgentWords = { failed: 'status: "error"', duration: "stats.d
  * - statedDurationMs: `stats.duration_ms`, but not on a result with an `error` member: a thrown
  *   error's result writes 0 there (§3.4), not the run's duration.
  */
-export class GeminiRun implements Run {
+export class GeminiRun extends PairedRun<OpenGeminiCall> implements Run {
   readonly agent = "gemini" as const;
   get words(): AgentWords {
     return GEMINI_WORDS;
   }
-  lastLine: number;
   sessionId: string | undefined;
   model: string | undefined;
   readonly cwd = undefined;
   prompt: string | undefined;
-  result: JsonRecord | undefined;
   usage: Usage | undefined;
   statedDurationMs: number | undefined;
-  said: AgentSaid | undefined;
   /** An `init` line was read in this run. */
   hadInit = false;
   /** The assistant's text so far, its chunks joined. */
   text = "";
   /** The last `error` event of severity `error`: its message. */
   lastError: string | undefined;
-  /** Calls started and not answered, in start order (at most ReaderOptions.maxOpen). */
-  readonly open = new Map<string, OpenGeminiCall>();
-  /** Calls started and not answered past maxOpen: only counted. */
-  untracked = 0;
-  startedCount = 0;
   readonly backgroundCount = 0;
   readonly backgroundEnded = 0;
   /** The batch `tool_use` lines join; closed by the first `tool_result` after them. */
   batch: Batch | undefined;
-  private cut = false;
-  private startMs = NaN;
-  private endMs = NaN;
 
-  constructor(
-    readonly index: number,
-    readonly file: string,
-    readonly startLine: number,
-  ) {
-    this.lastLine = startLine;
+
+  protected failedResult(r: JsonRecord): boolean {
+    return r.value.status === "error";
   }
 
-  get start(): Stamp | undefined {
-    return this.startMs === this.startMs ? { ms: this.startMs, from: "event" } : undefined;
-  }
-
-  get end(): Stamp | undefined {
-    return this.endMs === this.endMs ? { ms: this.endMs, from: "event" } : undefined;
-  }
-
-  get outcome(): Outcome {
-    const r = this.result;
-    if (r !== undefined) return r.value.status === "error" ? "failed" : "finished";
-    return this.cut ? "cut-off" : "running";
+  protected callOf(open: OpenGeminiCall): Call {
+    return new GeminiCall(open.id, open.seq, open, undefined);
   }
 
   get failure(): string | undefined {
@@ -124,34 +100,6 @@ export class GeminiRun implements Run {
     return o;
   }
 
-  get openCount(): number {
-    return this.open.size + this.untracked;
-  }
-
-  openCalls(limit = Infinity): Call[] {
-    const out: Call[] = [];
-    for (const open of this.open.values()) {
-      if (out.length >= limit) break;
-      out.push(new GeminiCall(open.id, open.seq, open, undefined));
-    }
-    return out;
-  }
-
-  *eachOpenCall(): Iterable<Call> {
-    for (const open of this.open.values()) yield new GeminiCall(open.id, open.seq, open, undefined);
-  }
-
-  /** The run ended without a result (a next run began, or its file ended). */
-  endCut(): void {
-    if (this.result === undefined) this.cut = true;
-  }
-
-  /** A time the log gives in this run widens its start and end. */
-  time(ms: number | undefined): void {
-    if (ms === undefined) return;
-    if (!(ms >= this.startMs)) this.startMs = ms;
-    if (!(ms <= this.endMs)) this.endMs = ms;
-  }
 }
 
 /**
@@ -288,11 +236,8 @@ class GeminiReader extends RunSlot<GeminiRun> implements DialectReader {
     if (first !== undefined) return { what: "restarted", call: new GeminiCall(first.id, first.seq, first, undefined) };
     const batch = (run.batch ??= { size: 0 });
     batch.size++;
-    const seq = ++run.startedCount;
-    if (run.untracked > 0 || run.open.size >= this.maxOpen) {
-      run.untracked++;
-      return undefined;
-    }
+    const { seq, kept } = run.begin(this.maxOpen);
+    if (!kept) return undefined;
     const tool = nonEmpty(ev.tool_name) ?? "unknown";
     const kind = kindOf(tool);
     const input = isPlainObject(ev.parameters) ? ev.parameters : undefined;
@@ -308,9 +253,7 @@ class GeminiReader extends RunSlot<GeminiRun> implements DialectReader {
     run.batch = undefined;
     const id = nonEmpty(ev.tool_id);
     if (id === undefined) return undefined;
-    const start = run.open.get(id);
-    if (start !== undefined) run.open.delete(id);
-    else if (run.untracked > 0) run.untracked--;
+    const start = run.answer(id);
     const seq = start?.seq ?? (this.numberUnstarted ? ++run.startedCount : 0);
     const err = isPlainObject(ev.error) ? ev.error : undefined;
     const call = new GeminiCall(id, seq, start, {
