@@ -91,6 +91,12 @@ test("json --allow-incomplete: the session id as written; computed values as JSO
   assert.equal(r.stdout.toString(), '{"type":"result","subtype":"incomplete","is_error":true,"duration_ms":500,"result":"hi","session_id":"s\\u0031","incomplete":{"file":"x.ndjson","first_line":1,"last_line":2,"open_tool_calls":0}}\n');
 });
 
+test("json --allow-incomplete of a Codex thread cut off: its thread_id as written is the session_id (Run.words: the member each agent writes the id in)", async () => {
+  const log = Buffer.from('{"type":"thread.started","thread_id":"t\\u0031"}\n{"type":"turn.started"}\n{"type":"item.completed","item":{"id":"item_0","type":"agent_message","text":"hi"}}\n');
+  const r = await run(["json", "--allow-incomplete", "x.ndjson"], { "x.ndjson": log });
+  assert.equal(r.stdout.toString(), '{"type":"result","subtype":"incomplete","is_error":true,"result":"hi","session_id":"t\\u0031","incomplete":{"file":"x.ndjson","first_line":1,"last_line":3,"open_tool_calls":0}}\n');
+});
+
 test("stats and timeline compute with numbers as JavaScript reads them (README: what is not kept)", async () => {
   const log = readFileSync(`${D}/numbers.ndjson`);
   const s = await run(["stats", "--format", "json", "n.ndjson"], { "n.ndjson": log });

@@ -28,6 +28,8 @@ export interface AgentWords {
   readonly duration: string | undefined;
   /** The line that tells a background task's end (`task_notification`); undefined: the format tells none. */
   readonly taskEnd: string | undefined;
+  /** The member of its lines that holds the run's session id (`session_id`; Codex's `thread_id`). */
+  readonly sessionId: string;
 }
 
 /**

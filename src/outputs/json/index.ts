@@ -135,7 +135,8 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
       text.observe(step);
       // The first line that names the run's session gave it its id: as written there (a skipped line, a stand-in, never does).
       if (sessionIdText === undefined && step.run.sessionId !== undefined && rec.text !== "") {
-        const v = member(parseRaw(rec.text), "session_id"); // as written: json repeats the run's session_id as the log spelled it
+        // As the log spelled it, in the member its agent writes it in (Run.words: `session_id`, Codex's `thread_id`).
+        const v = member(parseRaw(rec.text), step.run.words.sessionId);
         if (typeof v === "string" && JSON.parse(v) === step.run.sessionId) sessionIdText = v;
       }
       return undefined;
