@@ -11,10 +11,11 @@ import { scaled, STRESS } from "./helpers/scale.js";
 // Measured as in other-agents-memory.test.ts: the built CLI run by test/stress/peak-live.mjs, the
 // log from test/stress/many-runs-log.mjs through a pipe.
 //
-// Sizes (test/helpers/scale.ts): make test 20 000 runs against 2 000, make stress 200 000 against 20 000.
+// Sizes (test/helpers/scale.ts): make test 10 000 runs against 1 000 (tsv only: a row kept per run,
+// ~300 bytes, would grow it by 2.7 MiB, over the bound), make stress 200 000 against 20 000 in every format.
 
 const measure0 = heldMemory("runs-mem");
-const RUNS = scaled(20_000, 200_000);
+const RUNS = scaled(10_000, 200_000);
 /** What the held memory may grow by from RUNS / 10 to RUNS runs, not sorting. */
 const GROWTH = scaled(2, 3) * MIB;
 const CEILING = 32 * MIB;
@@ -27,7 +28,7 @@ function expectedLines(n: number): number {
 }
 
 const ARGS: string[][] = scaled(
-  [["runs", "--format", "tsv"], ["runs", "--format", "ndjson", "--where", "outcome != finished"]],
+  [["runs", "--format", "tsv"]],
   [["runs", "--format", "tsv"], ["runs", "--format", "csv"], ["runs", "--format", "ndjson"], ["runs", "--format", "ndjson", "--where", "outcome != finished"]],
 );
 
