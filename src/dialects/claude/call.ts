@@ -1,6 +1,7 @@
 import type { JsonObject } from "../../input/record.js";
 import type { Call, FileChange, Subagent } from "../../model/call.js";
 import type { CallStatus } from "../../model/status.js";
+import { PairedCall } from "../paired-call.js";
 import { callTiming, type CallTiming } from "../../model/time.js";
 import { fileChangeOf } from "./file-change.js";
 import { idOf, isPlainObject, nonEmpty } from "./lines.js";
@@ -75,28 +76,13 @@ export interface ClaudeEnd {
  * - exit code: a Bash call's, from its result's text `Exit code N` when it failed; 0 when it
  *   succeeded in the foreground (a background one's is not known when it completes); else absent.
  */
-export class ClaudeCall implements Call {
+export class ClaudeCall extends PairedCall<OpenClaudeCall, ClaudeEnd> implements Call {
   private targetMemo: string | undefined;
   private pathMemo: boolean | undefined;
   private timingMemo: CallTiming | undefined;
 
-  constructor(
-    readonly id: string,
-    readonly seq: number,
-    /** What was kept of its start (undefined: a result without a start). */
-    private readonly start: OpenClaudeCall | undefined,
-    /** Its result (undefined: the call is open). */
-    private readonly end: ClaudeEnd | undefined,
-    /** The start's whole input, for the Call told at the start itself. */
-    private readonly input: JsonObject | undefined = undefined,
-  ) {}
-
   get tool(): string {
     return this.start?.tool ?? this.end?.refusal?.tool ?? "unknown";
-  }
-
-  get startTool(): string | undefined {
-    return this.end === undefined ? undefined : this.start?.tool;
   }
 
   /** tools.ts kindOf; a Write whose result says it created its file is `write`. */
@@ -165,7 +151,7 @@ export class ClaudeCall implements Call {
     return (this.timingMemo ??= callTiming({ eventStart: this.start?.ms, eventEnd: this.end?.ms }));
   }
 
-  get exitCode(): number | undefined {
+  override get exitCode(): number | undefined {
     if (this.end === undefined || this.kind !== "shell") return undefined;
     const status = this.status;
     if (status === "ok") return this.backgroundTask === undefined && this.result?.interrupted !== true ? 0 : undefined;
@@ -174,12 +160,8 @@ export class ClaudeCall implements Call {
     return m === null ? undefined : Number(m[1]);
   }
 
-  get signal(): string | undefined {
-    return undefined;
-  }
-
   /** A background shell's `backgroundTaskId`, or an async subagent's `agentId` (`isAsync: true`), on success. */
-  get backgroundTask(): string | undefined {
+  override get backgroundTask(): string | undefined {
     const r = this.result;
     if (r === undefined || this.status !== "ok") return undefined;
     if (this.kind === "shell") return idOf(r.backgroundTaskId);
@@ -187,20 +169,12 @@ export class ClaudeCall implements Call {
     return undefined;
   }
 
-  get parentId(): string | undefined {
+  override get parentId(): string | undefined {
     return this.start?.parentId ?? this.end?.parentId;
   }
 
-  get modelCallId(): string | undefined {
+  override get modelCallId(): string | undefined {
     return this.start?.modelCallId;
-  }
-
-  get startLine(): number | undefined {
-    return this.start?.line;
-  }
-
-  get endLine(): number | undefined {
-    return this.end?.line;
   }
 
   fileChange(): FileChange | undefined {
@@ -238,13 +212,13 @@ export class ClaudeCall implements Call {
 
   /** The input as logged, for the Call told at its start; what an open call kept of it otherwise (argsCut). */
   get args(): JsonObject | undefined {
-    if (this.input !== undefined) return this.input;
+    if (this.startInput !== undefined) return this.startInput;
     const kept = this.start?.args;
     return kept === undefined ? undefined : withCutMarks(kept);
   }
 
   get argsCut(): boolean {
-    return this.input === undefined && this.start?.args !== undefined;
+    return this.startInput === undefined && this.start?.args !== undefined;
   }
 
   get outcome(): JsonObject | undefined {

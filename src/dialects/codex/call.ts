@@ -1,6 +1,7 @@
 import type { JsonObject } from "../../input/record.js";
 import type { Call, FileChange, Subagent } from "../../model/call.js";
 import type { CallStatus } from "../../model/status.js";
+import { PairedCall } from "../paired-call.js";
 import type { CallTiming } from "../../model/time.js";
 import { isPlainObject, labelOf, nonEmpty, targetOf } from "./items.js";
 
@@ -46,24 +47,9 @@ const NO_TIMING: CallTiming = Object.freeze({}) as CallTiming;
  * - exit code: a command's `exit_code` when a number (null while running and when declined).
  * - file change: a change's path and kind only (AGENTS §2.8: no content, no patch).
  */
-export class CodexCall implements Call {
-  constructor(
-    readonly id: string,
-    readonly seq: number,
-    /** What was kept of its start (undefined: a completion with no start in the run). */
-    private readonly start: OpenCodexCall | undefined,
-    /** Its completion (undefined: the call is open). */
-    private readonly end: CodexEnd | undefined,
-    /** The start's arguments whole, for the Call told at the start itself. */
-    private readonly startArgs: JsonObject | undefined = undefined,
-  ) {}
-
+export class CodexCall extends PairedCall<OpenCodexCall, CodexEnd> implements Call {
   get tool(): string {
     return this.end?.tool ?? this.start?.tool ?? "unknown";
-  }
-
-  get startTool(): string | undefined {
-    return this.end === undefined ? undefined : this.start?.tool;
   }
 
   /** The completion's kind (a web search's action is known at its end), else the start's. */
@@ -134,34 +120,10 @@ export class CodexCall implements Call {
     return NO_TIMING;
   }
 
-  get exitCode(): number | undefined {
+  override get exitCode(): number | undefined {
     if (this.end === undefined || this.kind !== "shell") return undefined;
     const c = this.end.item.exit_code;
     return typeof c === "number" && Number.isInteger(c) ? c : undefined;
-  }
-
-  get signal(): string | undefined {
-    return undefined;
-  }
-
-  get backgroundTask(): string | undefined {
-    return undefined;
-  }
-
-  get parentId(): string | undefined {
-    return undefined;
-  }
-
-  get modelCallId(): string | undefined {
-    return undefined;
-  }
-
-  get startLine(): number | undefined {
-    return this.start?.line;
-  }
-
-  get endLine(): number | undefined {
-    return this.end?.line;
   }
 
   /** A change that succeeded: its path and what it did (`add` created, `update` edited, `delete` deleted); no content. */
@@ -190,11 +152,11 @@ export class CodexCall implements Call {
   }
 
   get args(): JsonObject | undefined {
-    return this.end?.args ?? this.startArgs ?? this.start?.args;
+    return this.end?.args ?? this.startInput ?? this.start?.args;
   }
 
   get argsCut(): boolean {
-    return this.end === undefined && this.startArgs === undefined && this.start !== undefined;
+    return this.end === undefined && this.startInput === undefined && this.start !== undefined;
   }
 
   /** The completed item as logged. */

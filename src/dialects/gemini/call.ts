@@ -1,6 +1,7 @@
 import type { JsonObject } from "../../input/record.js";
 import type { Call, FileChange, Subagent } from "../../model/call.js";
 import type { CallStatus } from "../../model/status.js";
+import { PairedCall } from "../paired-call.js";
 import { callTiming, type CallTiming } from "../../model/time.js";
 import { kindOf, labelOf, targetEndsWithPath, targetOf } from "./tools.js";
 
@@ -59,26 +60,11 @@ const DENIED = "policy_violation";
  *   several calls was stamped when the whole batch ended (§3.4): its source is `batch`.
  * - exit code, signal: never in the stream (§3.3): absent.
  */
-export class GeminiCall implements Call {
+export class GeminiCall extends PairedCall<OpenGeminiCall, GeminiEnd> implements Call {
   private timingMemo: CallTiming | undefined;
-
-  constructor(
-    readonly id: string,
-    readonly seq: number,
-    /** What was kept of its start (undefined: a result without a start). */
-    private readonly start: OpenGeminiCall | undefined,
-    /** Its result (undefined: the call is open). */
-    private readonly end: GeminiEnd | undefined,
-    /** The start's whole parameters, for the Call told at the start itself. */
-    private readonly input: JsonObject | undefined = undefined,
-  ) {}
 
   get tool(): string {
     return this.start?.tool ?? "unknown";
-  }
-
-  get startTool(): string | undefined {
-    return this.end === undefined ? undefined : this.start?.tool;
   }
 
   get kind(): string {
@@ -142,36 +128,6 @@ export class GeminiCall implements Call {
     return this.end !== undefined && this.start !== undefined && this.start.batch.size > 1;
   }
 
-  get exitCode(): number | undefined {
-    return undefined;
-  }
-
-  get signal(): string | undefined {
-    return undefined;
-  }
-
-  /** A background shell's end is never told in the stream: no task to follow. */
-  get backgroundTask(): string | undefined {
-    return undefined;
-  }
-
-  /** Subagents' own calls are not in the stream (AGENTS §3.3). */
-  get parentId(): string | undefined {
-    return undefined;
-  }
-
-  get modelCallId(): string | undefined {
-    return undefined;
-  }
-
-  get startLine(): number | undefined {
-    return this.start?.line;
-  }
-
-  get endLine(): number | undefined {
-    return this.end?.line;
-  }
-
   /**
    * What a successful write did (AGENTS §3.8): write_file's `content` is the whole file after it,
    * with nothing of the file before (whether it existed is not told: an edit whose before is not in
@@ -206,11 +162,11 @@ export class GeminiCall implements Call {
   }
 
   get args(): JsonObject | undefined {
-    return this.input ?? this.start?.args;
+    return this.startInput ?? this.start?.args;
   }
 
   get argsCut(): boolean {
-    return this.input === undefined && this.start?.args !== undefined;
+    return this.startInput === undefined && this.start?.args !== undefined;
   }
 
   /** The result's `status`, `output`, `error` as logged. */
