@@ -52,7 +52,7 @@ for a file with no session at all (empty, or only the agent CLI's text), 2 for a
 file or another agent's log, 5 for a line that is not JSON (--lenient skips it and goes on).
 `;
 
-const FORMATS = ["text", "markdown"] as const;
+const FORMATS = ["text", "markdown", "html"] as const;
 
 interface ShowRaw extends SharedRaw {
   format?: (typeof FORMATS)[number];
@@ -70,7 +70,7 @@ export function showCommand(ctx: CommandContext): Command {
     .description("print a readable transcript of each run: prompt, messages, a line per tool call, final answer, outcome")
     .addHelpText("before", SHOW_EXAMPLES)
     .addHelpText("after", SHOW_HELP)
-    .addOption(new Option("--format <format>", "text or markdown").choices(FORMATS).default("text").helpGroup(GROUP))
+    .addOption(new Option("--format <format>", "text, markdown or html").choices(FORMATS).default("text").helpGroup(GROUP))
     .addOption(new Option("--thinking", "show the model's thinking, dimmed").helpGroup(GROUP))
     .addOption(new Option("--diff", "show each edit's diff below its line").helpGroup(GROUP))
     .addOption(new Option("--lines <n>", "last lines of stderr or error text shown for a call that did not succeed").argParser(parseCount).default(5).helpGroup(GROUP))
@@ -80,7 +80,8 @@ export function showCommand(ctx: CommandContext): Command {
       ctx.setRun(async () => {
         const { toShow } = await import("../../outputs/log-stages.js");
         const io = ctx.io;
-        const markdown = raw.format === "markdown";
+        const html = raw.format === "html" ? (await import("../../outputs/show/html.js")).htmlShow() : undefined;
+        const markdown = raw.format === "markdown" || html !== undefined;
         const fromStdin = files.length === 0 || files.includes("-");
         return runCommand(
           io,
@@ -89,13 +90,15 @@ export function showCommand(ctx: CommandContext): Command {
           (reporter, color) =>
             toShow(
               {
-                format: markdown ? "markdown" : "text",
+                format: html !== undefined ? "html" : markdown ? "markdown" : "text",
+                ...html,
                 colors: colorsFor(color && !markdown),
                 width: markdown ? 0 : outputWidth(raw.width, io),
                 terminalColumns: outputWidth(undefined, { ...io, env: {} }),
                 thinking: raw.thinking === true,
                 lines: raw.lines ?? 5,
-                diff: raw.diff === true,
+                // The page always holds each edit's diff (folded).
+                diff: raw.diff === true || html !== undefined,
                 exitStatus: raw.exitStatus === true,
                 agent: raw.agent,
                 live: !markdown && io.stdoutIsTTY && io.env.TERM !== "dumb" && (fromStdin || following(raw)),

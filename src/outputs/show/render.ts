@@ -5,6 +5,8 @@ export interface SessionHead {
   index: number;
   file: string;
   line: number;
+  /** The agent whose log it is (model/run.ts AgentId); the text and Markdown headers do not show it. */
+  agent?: string;
   sessionId?: string;
   model?: string;
   cwd?: string;
@@ -51,6 +53,8 @@ export interface Renderer {
   nested(depth: number): Renderer;
   /** The live line of a call still running (terminal only): one line, no newline (a newline before it when a blank line is due). */
   live?(v: CallView, elapsed: string, more: number): string;
+  /** What closes the output after the last run (HTML: the page's end); "" when nothing was written. */
+  end?(): string;
 }
 
 export const MARKS: Record<Mark, string> = {
