@@ -25,14 +25,14 @@ const ID_MAX = 64;
 
 /**
  * An id for an element (and a URL fragment) from a log's call id: ASCII letters, digits, `_` and
- * `-` kept, every other character as `.` and its code point in hex (`.2f`), so that nothing in it
+ * `-` kept, every other character as its code point in hex between dots (`/`: `.2f.`; one id per call id), so that nothing in it
  * needs escaping in an attribute, a fragment or a CSS selector; at most ID_MAX characters of it.
  */
 export function slug(s: string): string {
   let out = "";
   for (const ch of s) {
     if (out.length >= ID_MAX) break;
-    out += /[A-Za-z0-9_-]/.test(ch) ? ch : `.${ch.codePointAt(0)!.toString(16)}`;
+    out += /[A-Za-z0-9_-]/.test(ch) ? ch : `.${ch.codePointAt(0)!.toString(16)}.`;
   }
   return out;
 }
