@@ -6,6 +6,7 @@ import { agentHtml } from "./html-markdown.js";
 import { HTML_STYLE } from "./html-style.js";
 import { MARKS, type Renderer, type SessionFoot, type SessionHead } from "./render.js";
 import { callCounts, saidFact } from "./text.js";
+import { clipPath } from "./wrap.js";
 
 /** Most characters of one text block the page shows (a prompt, a message, thinking); the rest is counted, not shown. */
 const TEXT_MAX = 256 * 1024;
@@ -128,7 +129,9 @@ export function htmlRenderer(): Renderer {
 
   function callBlock(v: CallView, extra: string[] = []): string {
     const id = anchors.take(`r${runIndex}-${v.id !== undefined ? "c" + slug(v.id) : "call"}`);
-    const target = v.target !== "" ? ` <code class="target">${htmlLines(v.target.length > LINE_MAX ? v.target.slice(0, LINE_MAX) + "…" : v.target)}</code>` : "";
+    // On its line: a path whole up to 300 characters (cut in its middle), anything else on one line, up to 200; the whole is in its arguments.
+    const shown = v.path && !/[\r\n]/.test(v.target) ? clipPath(v.target, 300) : oneLine(v.target, 200);
+    const target = v.target !== "" ? ` <code class="target">${html(shown)}</code>` : "";
     let out = `<div class="call ${v.mark}" id="${id}">\n<div class="line"><a class="mark" href="#${id}" title="link to this call">${MARKS[v.mark]}</a> <b>${html(v.label)}</b>${target}${facts(v, extra)}</div>\n`;
     if (v.tail.length > 0) {
       const tail = v.tail.map((l) => (l.length > LINE_MAX ? l.slice(0, LINE_MAX) + "…" : l)).join("\n");
