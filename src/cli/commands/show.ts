@@ -9,6 +9,7 @@ export const SHOW_EXAMPLES = `Examples:
   $ cursorlog show run.ndjson | less -R
   $ cursorlog show --thinking --diff run.ndjson
   $ cursorlog show --format markdown run.ndjson >> "$GITHUB_STEP_SUMMARY"
+  $ cursorlog show --format html -o run.html run.ndjson
 `;
 
 export const SHOW_HELP = `
@@ -45,6 +46,19 @@ with --color=always (NO_COLOR respected).
 $GITHUB_STEP_SUMMARY: each tool call its line, and one with more to show (a long target, output
 lines, a diff) a collapsed <details> block holding it; log text escaped so that it cannot inject
 Markdown or HTML. It is never wrapped.
+
+--format html writes one self-contained page to open in a browser or attach to a pull request:
+nothing fetched (inline style, one small script of its own that opens the folded blocks for
+printing; its Content-Security-Policy allows nothing else). A section per run: its header (agent,
+model, session id, cwd, start, where in the log), the prompt, the agent's Markdown rendered (raw
+HTML shown as text, links to http, https and mailto only, images shown as links, never fetched);
+a block per tool call with its mark, action, target, duration and exit code, an anchor to link to
+it (#r<run>-c<call id>), the last lines of what a failed call said (--lines), and folded: its
+arguments and output as logged (cut past 8 KiB and 32 KiB, the cut said) and an edit's diff,
+coloured; subagents nested, background tasks and their end, the outcome, tokens and calls as in
+the text footer. Every value from the log is escaped, its control, bidi and zero-width characters
+shown as \\u escapes. Readable on a phone, printable (folded blocks print open). Written as the
+log is read, as the text is; -o FILE replaces FILE when it is whole.
 
 Exit status: 0 when the transcript is written, even for a run that failed or did not finish (it
 says so). With -e, 1 if a result has is_error:true, 4 if a run has no result. As everywhere: 4
