@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 
 /** The elements the page may hold: ours and markdown-it's (no form, iframe, img, object, embed, base, link, meta refresh). */
 const ALLOWED = new Set(
-  "html head meta title style script body section h2 h3 h4 h5 h6 a dl dt dd div p b code pre span details summary footer ul ol li em strong del s blockquote hr br table thead tbody tr th td".split(" "),
+  "html head meta title style script body section h1 h2 h3 h4 h5 h6 a dl dt dd div p b code pre span details summary footer ul ol li em strong del s blockquote hr br table thead tbody tr th td".split(" "),
 );
 
 export interface PageFacts {
@@ -47,7 +47,7 @@ export function checkPage(page: string, what = "page"): PageFacts {
       if (attr === "id") ids.push(value);
       if (attr === "href") {
         hrefs.push(value);
-        assert.match(value, /^(?:https?:|mailto:|#[A-Za-z0-9_.-]+$)/i, `${what}: a safe href (${value})`);
+        assert.match(value, /^(?:https?:|mailto:|#[A-Za-z0-9_.-]+$|[A-Za-z0-9_-][A-Za-z0-9_.-]*\.html$)/i, `${what}: a safe href (${value})`);
       }
       if (attr === "http-equiv") assert.equal(value, "Content-Security-Policy", `${what}: no meta refresh`);
     }

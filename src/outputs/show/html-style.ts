@@ -51,6 +51,10 @@ h1 { font-size: 20px; margin: 0 0 12px; }
 .outcome { margin: 14px 0 4px; padding: 8px 12px; border-radius: 6px; background: var(--panel); }
 .outcome.finished { background: var(--bg-ok); }
 .outcome.error, .outcome.unfinished { background: var(--bg-fail); }
+.index { overflow-x: auto; }
+.index table { border-collapse: collapse; font-size: 13px; }
+.index th, .index td { border-bottom: 1px solid var(--line); padding: 4px 8px; text-align: left; vertical-align: top; }
+.index td.outcome { font-weight: 600; }
 footer { margin-top: 28px; color: var(--muted); font-size: 12px; }
 @media (max-width: 600px) { body { padding: 10px 8px 30px; font-size: 14px; } .facts { grid-template-columns: minmax(0, 1fr); } .facts dt { margin-top: 4px; } }
 @media print {

@@ -3,6 +3,7 @@ import type { CallView, Mark } from "./call-view.js";
 import { ContentBudget, cutText, type Shown } from "./html-content.js";
 import { Anchors, html, htmlLines, slug } from "./html-escape.js";
 import { agentHtml } from "./html-markdown.js";
+import { dirRenderer, PageDir } from "./html-dir.js";
 import { HTML_STYLE } from "./html-style.js";
 import { MARKS, type Renderer, type SessionFoot, type SessionHead } from "./render.js";
 import { callCounts, saidFact } from "./text.js";
@@ -39,7 +40,8 @@ function hashSource(text: string): string {
  */
 const CSP = `default-src 'none'; style-src ${hashSource(HTML_STYLE)}; script-src ${hashSource(PRINT_SCRIPT)}; base-uri 'none'; form-action 'none'`;
 
-function pageHead(title: string): string {
+/** The page's head and the opening of its body, `title` already escaped. */
+export function pageHead(title: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -56,7 +58,7 @@ function pageHead(title: string): string {
 `;
 }
 
-const PAGE_TAIL = `<footer>Written by cursorlog show --format html. Every value from the log is shown as text; folded blocks open when printed.</footer>
+export const PAGE_TAIL = `<footer>Written by cursorlog show --format html. Every value from the log is shown as text; folded blocks open when printed.</footer>
 </body>
 </html>
 `;
@@ -242,7 +244,12 @@ export function htmlRenderer(): Renderer {
   return top;
 }
 
-/** What `show --format html` hands show: the renderer and the budget of each call's arguments and output. */
-export function htmlShow(): { renderer: Renderer; content: ContentBudget } {
-  return { renderer: htmlRenderer(), content: new ContentBudget() };
+/**
+ * What `show --format html` hands show: the renderer (of one page, or with `dir`, of a page per run
+ * and index.html in that folder: html-dir.ts) and the budget of each call's arguments and output.
+ */
+export function htmlShow(dir?: PageDir): { renderer: Renderer; content: ContentBudget } {
+  return { renderer: dir === undefined ? htmlRenderer() : dirRenderer(dir), content: new ContentBudget() };
 }
+
+export { PageDir };

@@ -396,6 +396,7 @@ class ShowSink implements RunSink {
     else if (run.start !== undefined && run.end !== undefined && run.end.ms > run.start.ms) f.duration = `about ${formatDuration(run.end.ms - run.start.ms)}`;
     const tokens = run.usage === undefined ? undefined : tokensOf(run.usage);
     if (tokens !== undefined) f.tokens = tokens;
+    if (run.cost !== undefined) f.costUsd = run.cost.usd;
     return f;
   }
 

@@ -25,6 +25,8 @@ export interface SessionFoot {
   duration?: string;
   /** `1,234 in · 567 out · …` from result.usage; undefined when the log has none. */
   tokens?: string;
+  /** The cost its result states, US dollars, the session's so far (model/run.ts Cost); undefined when none. The text and Markdown footers do not show it. */
+  costUsd?: number;
   /** Completed calls by status bin (model/status.ts); a background task counts as one, whatever its bin. */
   calls: { ok: number; failed: number; refused: number; noResult: number; background: number };
   /** Calls started and never completed. */
