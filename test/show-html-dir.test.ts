@@ -96,3 +96,19 @@ test("-o names a file that is not a folder: one page, as -o FILE writes it; -o D
   assert.equal(got.code, 2);
   assert.match(got.stderr, /is a directory/);
 });
+
+test("-o DIR, a run that fails (a line that is not JSON): the pages of the runs read before it are written, index.html is not, no temporary file is left", (t) => {
+  const dir = temp(t);
+  const bad = join(dir, "bad.ndjson");
+  writeFileSync(bad, readFileSync("test/fixtures/2026-long.ndjson", "utf8").split("\n").slice(0, 6).join("\n") + "\n{not json\n");
+  const out = join(dir, "pages");
+  mkdirSync(out);
+  // A child process: its exit removes the temporary files (bin/cursorlog.js: npm run build first).
+  const r = spawnSync(process.execPath, ["bin/cursorlog.js", "show", "--format", "html", "-o", out, "test/fixtures/two-sessions.ndjson", bad], {
+    encoding: "utf8",
+    env: { ...process.env, TZ: "UTC", NO_COLOR: "1" },
+    timeout: 60_000,
+  });
+  assert.equal(r.status, 5, r.stderr);
+  assert.deepEqual(readdirSync(out).sort(), ["two-sessions-1.html", "two-sessions-2.html"]);
+});

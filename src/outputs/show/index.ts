@@ -122,7 +122,8 @@ class ShowSink implements RunSink {
     v.seenAt.set(call.id, Date.now());
     v.subagents.started(call);
     const content = this.opts.content;
-    if (content !== undefined && call.args !== undefined) v.startArgs.set(call.id, readable(call.args, content.args));
+    // Many calls open at once (a log that never completes them): each kept smaller, memory stays bounded.
+    if (content !== undefined && call.args !== undefined) v.startArgs.set(call.id, readable(call.args, v.startArgs.size < 1000 ? content.args : 256));
     return this.beforeStart(v, call.parentId);
   }
 
