@@ -146,6 +146,26 @@ test("browser: a link to a call's anchor scrolls to it; the print script opens e
   }
 });
 
+test("browser: on a phone (375 px wide) no page scrolls sideways, whatever the log holds (only <pre> blocks and tables scroll within themselves)", async (t) => {
+  if (noChromium(t)) return;
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-show-html-"));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const long = "x".repeat(3000);
+  const wide = await page(dir, "wide", ["-"], hostileOf("test/fixtures/2026-long.ndjson").replace(/Make the tests pass/g, `Make ${long} pass`));
+  const cdp = new Cdp(CHROMIUM!);
+  try {
+    for (const path of [await page(dir, "long", ["test/fixtures/2026-long.ndjson"]), await page(dir, "tools", ["test/fixtures/claude/tools.ndjson"]), wide]) {
+      const s = await cdp.open("about:blank");
+      await cdp.send("Emulation.setDeviceMetricsOverride", { width: 375, height: 700, deviceScaleFactor: 2, mobile: true }, s);
+      await cdp.load(s, `file://${path}`);
+      const got = JSON.parse((await cdp.evaluate(s, "JSON.stringify({ sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth })")) as string) as { sw: number; cw: number };
+      assert.ok(got.sw <= got.cw, `${path}: the page is ${got.sw} px wide in a ${got.cw} px window`);
+    }
+  } finally {
+    await cdp.close();
+  }
+});
+
 test("browser: printed, the folded blocks are open (a PDF as long as the page with them, longer than without)", async (t) => {
   if (noChromium(t)) return;
   const dir = mkdtempSync(join(tmpdir(), "cursorlog-show-html-"));

@@ -21,6 +21,8 @@ export class Cdp {
     const flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
     this.child = spawn(chromium, [...flags, `--user-data-dir=${this.profile}`, "--remote-debugging-pipe", "--window-size=800,600", "about:blank"], {
       stdio: ["ignore", "ignore", "ignore", "pipe", "pipe"],
+      // Its own process group: close() ends chromium's helper processes with it.
+      detached: true,
     });
     (this.child.stdio[4] as Readable).on("data", (d: Buffer) => {
       this.buf += d.toString("utf8");
@@ -48,10 +50,18 @@ export class Cdp {
 
   /** Opens `url` in a new tab and waits for it to load; returns the session to evaluate in. */
   async open(url: string): Promise<string> {
-    const { targetId } = await this.send("Target.createTarget", { url });
+    const { targetId } = await this.send("Target.createTarget", { url: "about:blank" });
     const { sessionId } = await this.send("Target.attachToTarget", { targetId, flatten: true });
-    for (let i = 0; i < 200; i++) {
-      if ((await this.evaluate(sessionId, "document.readyState")) === "complete") return sessionId;
+    await this.load(sessionId, url);
+    return sessionId;
+  }
+
+  /** Navigates the tab to `url` and waits until that document (not the one before it) has loaded. */
+  async load(sessionId: string, url: string): Promise<void> {
+    await this.send("Page.navigate", { url }, sessionId);
+    const check = `location.href === ${JSON.stringify(url)} && document.readyState === "complete"`;
+    for (let i = 0; i < 400; i++) {
+      if ((await this.evaluate(sessionId, check)) === true) return;
       await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error(`${url} did not load`);
@@ -67,9 +77,21 @@ export class Cdp {
     try {
       await Promise.race([this.send("Browser.close"), new Promise((r) => setTimeout(r, 5000))]);
     } finally {
-      if (this.child.exitCode === null) this.child.kill("SIGKILL");
+      try {
+        if (this.child.pid !== undefined) process.kill(-this.child.pid, "SIGKILL");
+      } catch {
+        // gone already
+      }
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      rmSync(this.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      // A helper may write its profile a moment longer: tried again, then left to the system's tmp cleaning.
+      for (let i = 0; i < 10; i++) {
+        try {
+          rmSync(this.profile, { recursive: true, force: true });
+          break;
+        } catch {
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
     }
   }
 }
