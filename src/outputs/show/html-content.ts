@@ -118,4 +118,9 @@ export class ContentBudget {
   spend(n: number): void {
     this.spent += n;
   }
+
+  /** A new page (-o DIR): its own budget. */
+  reset(): void {
+    this.spent = 0;
+  }
 }

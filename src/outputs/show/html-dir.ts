@@ -1,6 +1,7 @@
 import { closeSync, constants, lstatSync, mkdirSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, join } from "node:path";
 import { htmlRenderer, PAGE_TAIL, pageHead } from "./html.js";
+import type { ContentBudget } from "./html-content.js";
 import { html } from "./html-escape.js";
 import { INDEX_COLUMNS, indexRow, type IndexRow } from "./html-index-row.js";
 import type { Renderer, SessionHead } from "./render.js";
@@ -128,7 +129,7 @@ const INDEX_STYLE_NOTE = "The runs of this folder's pages, in the order read.";
  * to index.html, which links to each page and is renamed into place when the whole input is read.
  * Every method writes to the files and returns "" (nothing on stdout).
  */
-export function dirRenderer(dir: PageDir): Renderer {
+export function dirRenderer(dir: PageDir, budget?: ContentBudget): Renderer {
   const index = dir.create("index.html");
   index.write(pageHead("cursorlog show: runs") + `<h1>Runs</h1>\n<p class="more">${INDEX_STYLE_NOTE}</p>\n<div class="index"><table>\n<thead><tr>${INDEX_COLUMNS.map((c) => `<th>${c}</th>`).join("")}</tr></thead>\n<tbody>\n`);
   let page: { r: Renderer; file: TempFile; head: SessionHead } | undefined;
@@ -165,6 +166,7 @@ export function dirRenderer(dir: PageDir): Renderer {
         page.file.write(page.r.end!());
         page.file.commit();
       }
+      budget?.reset();
       const name = dir.pageName(h.file, h.index);
       const r = htmlRenderer();
       page = { r, file: dir.create(name), head: h };

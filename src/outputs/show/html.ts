@@ -249,7 +249,8 @@ export function htmlRenderer(): Renderer {
  * and index.html in that folder: html-dir.ts) and the budget of each call's arguments and output.
  */
 export function htmlShow(dir?: PageDir): { renderer: Renderer; content: ContentBudget } {
-  return { renderer: dir === undefined ? htmlRenderer() : dirRenderer(dir), content: new ContentBudget() };
+  const content = new ContentBudget();
+  return { renderer: dir === undefined ? htmlRenderer() : dirRenderer(dir, content), content };
 }
 
 export { PageDir };
