@@ -12,7 +12,7 @@ export const SHOW_EXAMPLES = `Examples:
   $ cursorlog show --thinking --diff run.ndjson
   $ cursorlog show --format markdown run.ndjson >> "$GITHUB_STEP_SUMMARY"
   $ cursorlog show --format html -o run.html run.ndjson
-  $ cursorlog show --format html -o pages/ ~/agent-logs/
+  $ cursorlog show --format html -o pages/ logs/
 `;
 
 export const SHOW_HELP = `
