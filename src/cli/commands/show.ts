@@ -1,4 +1,6 @@
+import { statSync } from "node:fs";
 import { Command, Option } from "commander";
+import { ExitCode } from "../../exit-codes.js";
 import type { CommandContext } from "../command-context.js";
 import { colorsFor, type SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
@@ -9,6 +11,8 @@ export const SHOW_EXAMPLES = `Examples:
   $ cursorlog show run.ndjson | less -R
   $ cursorlog show --thinking --diff run.ndjson
   $ cursorlog show --format markdown run.ndjson >> "$GITHUB_STEP_SUMMARY"
+  $ cursorlog show --format html -o run.html run.ndjson
+  $ cursorlog show --format html -o pages/ logs/
 `;
 
 export const SHOW_HELP = `
@@ -46,13 +50,44 @@ $GITHUB_STEP_SUMMARY: each tool call its line, and one with more to show (a long
 lines, a diff) a collapsed <details> block holding it; log text escaped so that it cannot inject
 Markdown or HTML. It is never wrapped.
 
+--format html writes one self-contained page to open in a browser or attach to a pull request:
+nothing fetched (inline style, one small script of its own that opens the folded blocks for
+printing; its Content-Security-Policy allows nothing else). A section per run: its header (agent,
+model, session id, cwd, start, where in the log), the prompt, the agent's Markdown rendered (raw
+HTML shown as text, links to http, https and mailto only, images shown as links, never fetched);
+a block per tool call with its mark, action, target, duration and exit code, an anchor to link to
+it (#r<run>-c<call id>), the last lines of what a failed call said (--lines), and folded: its
+arguments and output as logged (cut past 8 KiB and 32 KiB, the cut said) and an edit's diff,
+coloured; subagents nested, background tasks and their end, the outcome, tokens and calls as in
+the text footer. Every value from the log is escaped, its control, bidi and zero-width characters
+shown as \\u escapes. Readable on a phone, printable (folded blocks print open). Written as the
+log is read, as the text is; -o FILE replaces FILE when it is whole.
+
+With -o DIR (an existing folder, or a name ending in / that is created), --format html writes a
+page per run, named after its input file (run.ndjson's runs: run-1.html, run-2.html, …; the number
+is the session's), and index.html: a row per run (file, agent, session, model, start, outcome,
+duration, calls, failed, tokens, cost) linking to its page. Each file is written under a temporary
+name and renamed into place when whole (a page when its run ends, index.html when every input is
+read); a name that holds a link, a folder or a device is left as it is (status 2). Nothing is
+written on stdout.
+
 Exit status: 0 when the transcript is written, even for a run that failed or did not finish (it
 says so). With -e, 1 if a result has is_error:true, 4 if a run has no result. As everywhere: 4
 for a file with no session at all (empty, or only the agent CLI's text), 2 for an unreadable
 file or another agent's log, 5 for a line that is not JSON (--lenient skips it and goes on).
 `;
 
-const FORMATS = ["text", "markdown"] as const;
+const FORMATS = ["text", "markdown", "html"] as const;
+
+/** `-o PATH` names a folder (for --format html's pages): an existing directory, or a name ending in `/`. */
+function isFolder(path: string): boolean {
+  if (path.endsWith("/")) return true;
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 interface ShowRaw extends SharedRaw {
   format?: (typeof FORMATS)[number];
@@ -61,6 +96,8 @@ interface ShowRaw extends SharedRaw {
   lines?: number;
   width?: number;
   exitStatus?: boolean;
+  /** -o (every command's): with --format html, a folder for a page per run. */
+  output?: string;
 }
 
 const GROUP = "Transcript options:";
@@ -70,17 +107,35 @@ export function showCommand(ctx: CommandContext): Command {
     .description("print a readable transcript of each run: prompt, messages, a line per tool call, final answer, outcome")
     .addHelpText("before", SHOW_EXAMPLES)
     .addHelpText("after", SHOW_HELP)
-    .addOption(new Option("--format <format>", "text or markdown").choices(FORMATS).default("text").helpGroup(GROUP))
+    .addOption(new Option("--format <format>", "text, markdown or html").choices(FORMATS).default("text").helpGroup(GROUP))
     .addOption(new Option("--thinking", "show the model's thinking, dimmed").helpGroup(GROUP))
     .addOption(new Option("--diff", "show each edit's diff below its line").helpGroup(GROUP))
     .addOption(new Option("--lines <n>", "last lines of stderr or error text shown for a call that did not succeed").argParser(parseCount).default(5).helpGroup(GROUP))
     .addOption(new Option("-e, --exit-status", "exit 1 if a result has is_error:true, 4 if a run has no result").helpGroup(GROUP));
   withFollowOption(withWidthOption(withInputOptions(cmd), "wrap text to this many columns (default: the terminal's, COLUMNS, 80 in a pipe; 0: never)")).action(
     (files: string[], raw: ShowRaw) => {
+      // --format html -o DIR (a folder): a page per run and index.html in it, written by the pages'
+      // renderer (show/html-dir.ts), not through -o FILE; nothing on stdout.
+      const dir = raw.format === "html" && raw.output !== undefined && raw.output !== "-" && isFolder(raw.output) ? raw.output : undefined;
+      if (dir !== undefined) cmd.setOptionValue("output", undefined);
       ctx.setRun(async () => {
         const { toShow } = await import("../../outputs/log-stages.js");
         const io = ctx.io;
-        const markdown = raw.format === "markdown";
+        let html: ReturnType<typeof import("../../outputs/show/html.js").htmlShow> | undefined;
+        if (raw.format === "html") {
+          const { htmlShow, PageDir } = await import("../../outputs/show/html.js");
+          let pages: ReturnType<typeof PageDir.open> | undefined;
+          if (dir !== undefined) {
+            try {
+              pages = PageDir.open(dir);
+            } catch (err) {
+              io.stderr.write(`cursorlog: error: cannot write pages into ${dir}: ${(err as Error).message}\n`);
+              return ExitCode.USAGE_OR_IO;
+            }
+          }
+          html = htmlShow(pages);
+        }
+        const markdown = raw.format === "markdown" || html !== undefined;
         const fromStdin = files.length === 0 || files.includes("-");
         return runCommand(
           io,
@@ -89,13 +144,15 @@ export function showCommand(ctx: CommandContext): Command {
           (reporter, color) =>
             toShow(
               {
-                format: markdown ? "markdown" : "text",
+                format: html !== undefined ? "html" : markdown ? "markdown" : "text",
+                ...html,
                 colors: colorsFor(color && !markdown),
                 width: markdown ? 0 : outputWidth(raw.width, io),
                 terminalColumns: outputWidth(undefined, { ...io, env: {} }),
                 thinking: raw.thinking === true,
                 lines: raw.lines ?? 5,
-                diff: raw.diff === true,
+                // The page always holds each edit's diff (folded).
+                diff: raw.diff === true || html !== undefined,
                 exitStatus: raw.exitStatus === true,
                 agent: raw.agent,
                 live: !markdown && io.stdoutIsTTY && io.env.TERM !== "dumb" && (fromStdin || following(raw)),

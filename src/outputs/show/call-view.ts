@@ -2,6 +2,7 @@ import { lineCount } from "../../dialects/cursor/file-change.js";
 import type { Call } from "../../model/call.js";
 import { shownPath } from "../shared/run-path.js";
 import { loggedHunks, unifiedHunks } from "../shared/unified-diff.js";
+import { readable, type Shown } from "./html-content.js";
 
 export type Mark = "ok" | "failed" | "refused" | "background" | "running" | "ended" | "subagent";
 
@@ -26,6 +27,20 @@ export interface CallView {
   diff?: string[];
   /** Extra words: `shell 3` for a background shell, `in background`. */
   note?: string;
+  /** With content (show --format html): the call's id as logged (its anchor is made of it). */
+  id?: string;
+  /** With content: its arguments as logged, readable, cut to a budget. */
+  args?: Shown;
+  /** With content: its outcome as logged, readable, cut to a budget (undefined: the log holds none). */
+  output?: Shown;
+}
+
+/** What show --format html shows of a call besides its line: arguments and outcome, at most these many characters each. */
+export interface ContentMax {
+  args: number;
+  output: number;
+  /** The arguments its start logged (a completion that logged none has them cut: Call.argsCut). */
+  startArgs?: Shown | undefined;
 }
 
 /** ms as `120ms`, `1.2s`, `2m 3s`, `1h 2m`. */
@@ -54,7 +69,7 @@ export function backgroundLabel(call: Call): string {
 }
 
 /** A completed call's line: its mark from its status bin (a background task's own), its facts from the model. */
-export function viewOf(call: Call, opts: { lines: number; diff: boolean; cwd?: string | undefined }): CallView {
+export function viewOf(call: Call, opts: { lines: number; diff: boolean; cwd?: string | undefined; content?: ContentMax | undefined }): CallView {
   const ok = call.status === "ok";
   const view: CallView = {
     mark: ok ? "ok" : call.status === "refused" ? "refused" : "failed",
@@ -87,6 +102,13 @@ export function viewOf(call: Call, opts: { lines: number; diff: boolean; cwd?: s
   if (task !== undefined) {
     view.mark = "background";
     view.note = call.kind === "shell" ? `in background, shell ${task}` : "in background";
+  }
+  const content = opts.content;
+  if (content !== undefined) {
+    view.id = call.id;
+    const args = call.argsCut === true && content.startArgs !== undefined ? content.startArgs : call.args !== undefined ? readable(call.args, content.args) : undefined;
+    if (args !== undefined) view.args = args;
+    if (call.outcome !== undefined) view.output = readable(call.outcome, content.output);
   }
   return view;
 }

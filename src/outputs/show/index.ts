@@ -12,6 +12,7 @@ import type { Stage } from "../../stream/stage.js";
 import { isoTimeFormatter, type IsoTime } from "../shared/iso-time.js";
 import { thinkingTimes } from "../../dialects/cursor/thinking-times.js";
 import { backgroundLabel, formatDuration, labelOf, viewOf, type CallView } from "./call-view.js";
+import { readable, type ContentBudget, type Shown } from "./html-content.js";
 import { markdownRenderer } from "./markdown.js";
 import { SaidLines } from "./said-lines.js";
 import { goesOnAfterResult, MAX_TITLES, SubagentTitles } from "../shared/subagents.js";
@@ -21,7 +22,11 @@ import { textRenderer } from "./text.js";
 export interface ShowOptions {
   /** The log's format, forced (`--agent`): an agent's name; undefined: each file's own. */
   agent?: string | undefined;
-  format: "text" | "markdown";
+  format: "text" | "markdown" | "html";
+  /** The renderer to use instead of text or markdown's (show/html.ts, loaded by the command only for --format html). */
+  renderer?: Renderer;
+  /** Each call's id, arguments and outcome in its view, cut to this budget (show --format html). */
+  content?: ContentBudget;
   /** picocolors' functions, or true for ANSI colours; none by default. */
   colors?: ColorsOption;
   /** Columns to wrap text to; 0: no wrapping. */
@@ -71,6 +76,8 @@ class RunView {
   readonly entered = new Set<string>();
   /** The run ended with its result but goes on (goesOnAfterResult): its footer waits for the next run or its file's end. */
   footHeld = false;
+  /** With content: the arguments of each open call as its start logged them, readable and cut (a completion may log none). */
+  readonly startArgs = new Map<string, Shown>();
 
   constructor(readonly run: Run) {}
 }
@@ -114,6 +121,9 @@ class ShowSink implements RunSink {
     const v = this.viewOf(run);
     v.seenAt.set(call.id, Date.now());
     v.subagents.started(call);
+    const content = this.opts.content;
+    // Many calls open at once (a log that never completes them): each kept smaller, memory stays bounded.
+    if (content !== undefined && call.args !== undefined) v.startArgs.set(call.id, readable(call.args, v.startArgs.size < 1000 ? content.args : 256));
     return this.beforeStart(v, call.parentId);
   }
 
@@ -131,7 +141,17 @@ class ShowSink implements RunSink {
     const out = this.before(v, call.parentId);
     v.seenAt.delete(call.id);
     this.count(v, call);
-    const line = this.rendererOf(v, call.parentId).call(viewOf(call, { lines: this.opts.lines, diff: this.opts.diff, cwd: run.cwd }));
+    const content = this.opts.content;
+    const startArgs = v.startArgs.get(call.id);
+    v.startArgs.delete(call.id);
+    const view = viewOf(call, {
+      lines: this.opts.lines,
+      diff: this.opts.diff,
+      cwd: run.cwd,
+      content: content === undefined ? undefined : { args: content.args, output: content.output, startArgs },
+    });
+    if (content !== undefined) content.spend((view.args?.text.length ?? 0) + (view.output?.text.length ?? 0));
+    const line = this.rendererOf(v, call.parentId).call(view);
     v.subagents.done(call);
     return out + line;
   }
@@ -311,7 +331,7 @@ class ShowSink implements RunSink {
     if (v.headShown) return "";
     v.headShown = true;
     const run = v.run;
-    const h: SessionHead = { index: run.index, file: run.file, line: run.startLine };
+    const h: SessionHead = { index: run.index, file: run.file, line: run.startLine, agent: run.agent };
     if (run.sessionId !== undefined) h.sessionId = run.sessionId;
     if (run.model !== undefined) h.model = run.model;
     if (run.cwd !== undefined) h.cwd = run.cwd;
@@ -363,7 +383,7 @@ class ShowSink implements RunSink {
       file: run.file,
       lastLine: run.lastLine,
       calls: v.calls,
-      open: run.openCalls().map((c) => openView(c, cwd)),
+      open: run.openCalls().map((c) => openView(c, cwd, this.opts.content !== undefined)),
       stillBackground: (run.backgroundRunning?.() ?? []).map((c) => {
         const target = labelOf(c, cwd).target;
         return `${backgroundLabel(c)}${target ? ": " + target : ""}`;
@@ -378,6 +398,7 @@ class ShowSink implements RunSink {
     else if (run.start !== undefined && run.end !== undefined && run.end.ms > run.start.ms) f.duration = `about ${formatDuration(run.end.ms - run.start.ms)}`;
     const tokens = run.usage === undefined ? undefined : tokensOf(run.usage);
     if (tokens !== undefined) f.tokens = tokens;
+    if (run.cost !== undefined) f.costUsd = run.cost.usd;
     return f;
   }
 
@@ -435,8 +456,10 @@ class ShowSink implements RunSink {
   }
 }
 
-function openView(c: Call, cwd: string | undefined): CallView {
-  return { mark: "running", ...labelOf(c, cwd), tail: [] };
+function openView(c: Call, cwd: string | undefined, content = false): CallView {
+  const v: CallView = { mark: "running", ...labelOf(c, cwd), tail: [] };
+  if (content) v.id = c.id;
+  return v;
 }
 
 /**
@@ -505,7 +528,8 @@ export type ShowStage = Stage & { said(p: Problem): string | undefined };
 
 /** `cursorlog show`: the transcript of a run, for a person (ShowSink), with its live line on a terminal. */
 export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
-  const r: Renderer = opts.format === "markdown" ? markdownRenderer() : textRenderer(colorsOf(opts.colors), opts.width, opts.terminalColumns);
+  const r: Renderer =
+    opts.renderer ?? (opts.format === "markdown" ? markdownRenderer() : textRenderer(colorsOf(opts.colors), opts.width, opts.terminalColumns));
   const sink = new ShowSink(opts, reporter, r);
   const live = new LiveLine(sink);
   const inner = drive(sink, reporter, {
@@ -530,7 +554,7 @@ export function toShow(opts: ShowOptions, reporter: Reporter): ShowStage {
     said: (p) => done(inner.said!(p)),
     fileEnd: (file, lastLine, unreadable) => done(inner.fileEnd!(file, lastLine, unreadable)),
     finish() {
-      const out = live.stop();
+      const out = live.stop() + (r.end?.() ?? "");
       return out === "" ? undefined : out;
     },
     attach(p) {

@@ -5,6 +5,8 @@ export interface SessionHead {
   index: number;
   file: string;
   line: number;
+  /** The agent whose log it is (model/run.ts AgentId); the text and Markdown headers do not show it. */
+  agent?: string;
   sessionId?: string;
   model?: string;
   cwd?: string;
@@ -25,6 +27,8 @@ export interface SessionFoot {
   duration?: string;
   /** `1,234 in · 567 out · …` from result.usage; undefined when the log has none. */
   tokens?: string;
+  /** The cost its result states, US dollars, the session's so far (model/run.ts Cost); undefined when none. The text and Markdown footers do not show it. */
+  costUsd?: number;
   /** Completed calls by status bin (model/status.ts); a background task counts as one, whatever its bin. */
   calls: { ok: number; failed: number; refused: number; noResult: number; background: number };
   /** Calls started and never completed. */
@@ -53,6 +57,8 @@ export interface Renderer {
   nested(depth: number): Renderer;
   /** The live line of a call still running (terminal only): one line, no newline (a newline before it when a blank line is due). */
   live?(v: CallView, elapsed: string, more: number): string;
+  /** What closes the output after the last run (HTML: the page's end); "" when nothing was written. */
+  end?(): string;
 }
 
 export const MARKS: Record<Mark, string> = {
