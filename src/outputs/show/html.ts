@@ -188,7 +188,7 @@ export function htmlRenderer(): Renderer {
     parts.push(f.tokens !== undefined ? `tokens ${html(f.tokens)}` : "tokens not in log");
     parts.push(html(callCounts(f)));
     if (f.failure !== undefined) parts.splice(f.duration ? 1 : 0, 0, `error: ${html(oneLine(f.failure, LINE_MAX))}`);
-    let verdict = f.outcome === "finished" ? "✓ finished" : f.outcome === "error" ? "✗ ended in error (is_error)" : "✗ the run did not finish: no result";
+    let verdict = f.outcome === "finished" ? "✓ finished" : f.outcome === "error" ? `✗ ended in error (${html(f.failedAs)})` : "✗ the run did not finish: no result";
     if (f.terminalReason !== undefined) verdict += ` · terminal_reason ${html(f.terminalReason)}`;
     inRun = false;
     return `${out}<p class="outcome ${f.outcome}"><b>${verdict}</b> · ${parts.join(" · ")}</p>\n</section>\n`;
