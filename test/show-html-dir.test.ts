@@ -39,6 +39,15 @@ test("-o DIR: a page per run, named from its input file, and index.html linking 
   ]);
   assert.match(index, /<thead><tr><th>file<\/th><th>agent<\/th><th>session<\/th><th>model<\/th><th>start<\/th><th>outcome<\/th><th>duration<\/th><th>calls<\/th><th>failed<\/th><th>tokens<\/th><th>cost<\/th><\/tr><\/thead>/);
   assert.match(index, /<td class="agent">claude-code<\/td>.*<td class="cost">\$0\.0411<\/td>/);
+  // The outcome in runs' words (cursorlog runs): finished, failed (its result says so), error (no result, the CLI said why), cut off.
+  const outcomes = async (files: string[]): Promise<string[]> => {
+    const o = join(dir, `o-${files.length}`);
+    mkdirSync(o);
+    const r = await runCli(["show", "--format", "html", "-o", o, ...files]);
+    assert.ok(r.code === 0 || r.code === 4, r.stderr);
+    return [...readFileSync(join(o, "index.html"), "utf8").matchAll(/<td class="outcome[^"]*">([^<]*)<\/td>/g)].map((m) => m[1]!);
+  };
+  assert.deepEqual(await outcomes(["test/fixtures/gemini/two-runs.ndjson", "test/fixtures/failed-run.ndjson", "examples/crashed.ndjson"]), ["finished", "failed", "error", "cut off"]);
   // Each page holds its own run only.
   const second = readFileSync(join(out, "two-sessions-2.html"), "utf8");
   assert.deepEqual([...second.matchAll(/<section class="run" id="(r\d+)">/g)].map((m) => m[1]), ["r2"]);

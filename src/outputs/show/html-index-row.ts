@@ -23,7 +23,8 @@ export function indexRow(h: SessionHead, f: SessionFoot): IndexRow {
     session: h.sessionId ?? "",
     model: h.model ?? "",
     start: h.started ?? "",
-    outcome: f.outcome === "unfinished" ? "cut off" : f.outcome,
+    // runs' words (src/outputs/runs): failed (the result says so), error (no result, the agent CLI said why), cut off.
+    outcome: f.outcome === "error" ? "failed" : f.outcome === "unfinished" ? (f.said !== undefined ? "error" : "cut off") : "finished",
     duration: f.duration ?? "",
     calls: String(c.ok + c.failed + c.refused + c.noResult + c.background + f.open.length),
     failed: String(c.failed),
