@@ -5,54 +5,18 @@
 // allowed by hash), no script from a hostile log runs, an anchor scrolls to its call, folded blocks
 // are printed open. About a minute of browsers: make stress only (the marker above).
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
-import { test, type TestContext } from "node:test";
-import { promisify } from "node:util";
+import { join } from "node:path";
+import { test } from "node:test";
 import { Cdp } from "./helpers/cdp.js";
+import { CHROMIUM, chromium, noChromium } from "./helpers/chromium.js";
 import { runCli } from "./helpers/run-cli.js";
 import { hostileOf } from "./helpers/show-html-hostile.js";
 
-const CHROMIUM = findChromium();
-const MISSING = "no chromium installed: install Debian's chromium (apt-get install chromium) or set CHROMIUM=/path/to/chrome to run the browser tests";
-const run = promisify(execFile);
 
-function findChromium(): string | undefined {
-  const candidates = process.env.CHROMIUM ? [process.env.CHROMIUM] : [];
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    if (dir === "") continue;
-    for (const name of ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]) candidates.push(join(dir, name));
-  }
-  for (const path of candidates) {
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {
-      // not there: next
-    }
-  }
-  return undefined;
-}
 
-function noChromium(t: TestContext): boolean {
-  if (CHROMIUM !== undefined) return false;
-  if (process.env.CI === "true") assert.fail(`${MISSING} (CI=true: a CI run without it fails rather than skipping)`);
-  t.skip(MISSING);
-  return true;
-}
 
-async function chromium(args: string[]): Promise<{ stdout: string; stderr: string }> {
-  const profile = mkdtempSync(join(tmpdir(), "cursorlog-chromium-"));
-  try {
-    const flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
-    flags.push("--disable-sync", "--no-first-run", "--hide-scrollbars", `--user-data-dir=${profile}`, "--enable-logging=stderr", "--v=0");
-    return await run(CHROMIUM!, [...flags, ...args], { timeout: 120_000, killSignal: "SIGKILL", maxBuffer: 128 * 1024 * 1024, env: { ...process.env, TZ: "UTC" } });
-  } finally {
-    rmSync(profile, { recursive: true, force: true });
-  }
-}
 
 async function page(dir: string, name: string, argv: string[], stdin?: string): Promise<string> {
   const got = await runCli(["show", "--format", "html", ...argv], stdin === undefined ? {} : { stdin });
@@ -63,7 +27,7 @@ async function page(dir: string, name: string, argv: string[], stdin?: string): 
 }
 
 async function dumpDom(path: string): Promise<{ dom: string; console: string[] }> {
-  const { stdout, stderr } = await chromium(["--dump-dom", `file://${path}`]);
+  const { stdout, stderr } = await chromium(["--dump-dom", `file://${path}`], { timeoutMs: 120_000, maxBuffer: 128 * 1024 * 1024 });
   return { dom: stdout, console: stderr.split("\n").filter((l) => /CONSOLE|Content Security Policy|Refused to/.test(l)) };
 }
 
@@ -176,7 +140,7 @@ test("browser: printed, the folded blocks are open (a PDF as long as the page wi
   writeFileSync(empty, html.replace(/(<details[^>]*><summary>[^<]*<\/summary>)[\s\S]*?(<\/details>)/g, "$1$2"));
   const pages = async (p: string): Promise<number> => {
     const pdf = join(dir, "out.pdf");
-    await chromium(["--no-pdf-header-footer", `--print-to-pdf=${pdf}`, `file://${p}`]);
+    await chromium(["--no-pdf-header-footer", `--print-to-pdf=${pdf}`, `file://${p}`], { timeoutMs: 120_000, maxBuffer: 128 * 1024 * 1024 });
     return readFileSync(pdf, "latin1").match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0;
   };
   const full = await pages(path);

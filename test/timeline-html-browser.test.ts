@@ -1,11 +1,10 @@
 // test-run: stress
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { accessSync, constants, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
-import { test, type TestContext } from "node:test";
-import { promisify } from "node:util";
+import { join } from "node:path";
+import { test } from "node:test";
+import { CHROMIUM, chromium, noChromium } from "./helpers/chromium.js";
 import { runCli } from "./helpers/run-cli.js";
 
 /**
@@ -15,47 +14,11 @@ import { runCli } from "./helpers/run-cli.js";
  * (CI=true: .ci/run installs chromium as root) it fails instead, so a browser that went missing is
  * seen. UPDATE_GOLDEN=1 also refreshes docs/timeline.png, the README's screenshot.
  */
-const CHROMIUM = findChromium();
-const MISSING = "no chromium installed: install Debian's chromium (apt-get install chromium) or set CHROMIUM=/path/to/chrome to run the browser tests";
 const UPDATE = process.env.UPDATE_GOLDEN === "1";
-const run = promisify(execFile);
 
-function findChromium(): string | undefined {
-  const candidates = process.env.CHROMIUM ? [process.env.CHROMIUM] : [];
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    if (dir === "") continue;
-    for (const name of ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]) candidates.push(join(dir, name));
-  }
-  for (const path of candidates) {
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {
-      // not there: next
-    }
-  }
-  return undefined;
-}
 
-/** True (the test skipped, saying what to install) when there is no chromium; under CI=true a failure instead. */
-function noChromium(t: TestContext): boolean {
-  if (CHROMIUM !== undefined) return false;
-  if (process.env.CI === "true") assert.fail(`${MISSING} (CI=true: .ci/run installs it as root; a CI run without it fails rather than skipping)`);
-  t.skip(MISSING);
-  return true;
-}
 
 /** Runs headless chromium on `args` with a throw-away profile; console messages go to stderr (INFO:CONSOLE). */
-async function chromium(args: string[]): Promise<{ stdout: string; stderr: string }> {
-  const profile = mkdtempSync(join(tmpdir(), "cursorlog-chromium-"));
-  try {
-    const flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
-    flags.push("--disable-sync", "--no-first-run", "--hide-scrollbars", `--user-data-dir=${profile}`, "--enable-logging=stderr", "--v=0");
-    return await run(CHROMIUM!, [...flags, ...args], { timeout: 90_000, killSignal: "SIGKILL", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, TZ: "UTC" } });
-  } finally {
-    rmSync(profile, { recursive: true, force: true });
-  }
-}
 
 /** `cursorlog ARGV` as a page in a temp dir; returns its path (the caller removes `dir`). */
 async function page(dir: string, name: string, argv: string[], stdin?: string): Promise<string> {
@@ -68,7 +31,7 @@ async function page(dir: string, name: string, argv: string[], stdin?: string): 
 
 /** The DOM after the page's script ran, and the console messages it caused. */
 async function dumpDom(path: string): Promise<{ dom: string; console: string[] }> {
-  const { stdout, stderr } = await chromium(["--dump-dom", `file://${path}`]);
+  const { stdout, stderr } = await chromium(["--dump-dom", `file://${path}`], { timeoutMs: 90_000, maxBuffer: 64 * 1024 * 1024 });
   return { dom: stdout, console: stderr.split("\n").filter((l) => /CONSOLE/.test(l)) };
 }
 
@@ -209,7 +172,7 @@ test("browser: a 1400x900 screenshot of 2026-long's page (UPDATE_GOLDEN=1 keeps 
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const html = await page(dir, "long", ["test/fixtures/2026-long.ndjson"]);
   const png = join(dir, "timeline.png");
-  await chromium([`--screenshot=${png}`, "--window-size=1400,900", `file://${html}`]);
+  await chromium([`--screenshot=${png}`, "--window-size=1400,900", `file://${html}`], { timeoutMs: 90_000, maxBuffer: 64 * 1024 * 1024 });
   const bytes = readFileSync(png);
   assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "a PNG");
   assert.deepEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [1400, 900]);
