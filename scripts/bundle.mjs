@@ -32,7 +32,7 @@ const APART = {
   otlp: "src/outputs/otlp/index.ts",
   "chrome-trace": "src/outputs/chrome-trace/index.ts",
   // show --format html: markdown-it (and its entities, linkify-it, mdurl, punycode) only when a page is written.
-  "show-html": "src/outputs/show/html.ts",
+  "show-html": "src/outputs/show/html/index.ts",
   // re2js, for the patterns of a `validate --schema` only (300 KB every validate run would parse).
   "schema-patterns": "src/validate/schema/patterns.ts",
   // The Claude Code schemas' precompiled validators (350 KB a cursor-agent validate would parse).

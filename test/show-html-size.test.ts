@@ -9,7 +9,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, write
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { ContentBudget } from "../src/outputs/show/html-content.js";
+import { ContentBudget } from "../src/outputs/show/html/content.js";
 import { scaled } from "./helpers/scale.js";
 import { checkPage } from "./helpers/show-html-check.js";
 

@@ -5,9 +5,9 @@
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { test } from "node:test";
-import { agentHtml } from "../src/outputs/show/html-markdown.js";
-import { ContentBudget, cutText, readable } from "../src/outputs/show/html-content.js";
-import { Anchors, html, slug } from "../src/outputs/show/html-escape.js";
+import { agentHtml } from "../src/outputs/show/html/markdown.js";
+import { ContentBudget, cutText, readable } from "../src/outputs/show/html/content.js";
+import { Anchors, html, slug } from "../src/outputs/show/html/escape.js";
 import { runCli } from "./helpers/run-cli.js";
 import { checkPage } from "./helpers/show-html-check.js";
 import { HOSTILE, hostileOf } from "./helpers/show-html-hostile.js";

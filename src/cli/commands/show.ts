@@ -115,15 +115,15 @@ export function showCommand(ctx: CommandContext): Command {
   withFollowOption(withWidthOption(withInputOptions(cmd), "wrap text to this many columns (default: the terminal's, COLUMNS, 80 in a pipe; 0: never)")).action(
     (files: string[], raw: ShowRaw) => {
       // --format html -o DIR (a folder): a page per run and index.html in it, written by the pages'
-      // renderer (show/html-dir.ts), not through -o FILE; nothing on stdout.
+      // renderer (show/html/dir.ts), not through -o FILE; nothing on stdout.
       const dir = raw.format === "html" && raw.output !== undefined && raw.output !== "-" && isFolder(raw.output) ? raw.output : undefined;
       if (dir !== undefined) cmd.setOptionValue("output", undefined);
       ctx.setRun(async () => {
         const { toShow } = await import("../../outputs/log-stages.js");
         const io = ctx.io;
-        let html: ReturnType<typeof import("../../outputs/show/html.js").htmlShow> | undefined;
+        let html: ReturnType<typeof import("../../outputs/show/html/index.js").htmlShow> | undefined;
         if (raw.format === "html") {
-          const { htmlShow, PageDir } = await import("../../outputs/show/html.js");
+          const { htmlShow, PageDir } = await import("../../outputs/show/html/index.js");
           let pages: ReturnType<typeof PageDir.open> | undefined;
           if (dir !== undefined) {
             try {

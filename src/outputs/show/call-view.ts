@@ -2,7 +2,7 @@ import { lineCount } from "../../dialects/cursor/file-change.js";
 import type { Call } from "../../model/call.js";
 import { shownPath } from "../shared/run-path.js";
 import { loggedHunks, unifiedHunks } from "../shared/unified-diff.js";
-import { readable, type Shown } from "./html-content.js";
+import { readable, type Shown } from "./html/content.js";
 
 export type Mark = "ok" | "failed" | "refused" | "background" | "running" | "ended" | "subagent";
 

@@ -12,7 +12,7 @@ import type { Stage } from "../../stream/stage.js";
 import { isoTimeFormatter, type IsoTime } from "../shared/iso-time.js";
 import { thinkingTimes } from "../../dialects/cursor/thinking-times.js";
 import { backgroundLabel, formatDuration, labelOf, viewOf, type CallView } from "./call-view.js";
-import { readable, type ContentBudget, type Shown } from "./html-content.js";
+import { readable, type ContentBudget, type Shown } from "./html/content.js";
 import { markdownRenderer } from "./markdown.js";
 import { SaidLines } from "./said-lines.js";
 import { goesOnAfterResult, MAX_TITLES, SubagentTitles } from "../shared/subagents.js";
@@ -23,7 +23,7 @@ export interface ShowOptions {
   /** The log's format, forced (`--agent`): an agent's name; undefined: each file's own. */
   agent?: string | undefined;
   format: "text" | "markdown" | "html";
-  /** The renderer to use instead of text or markdown's (show/html.ts, loaded by the command only for --format html). */
+  /** The renderer to use instead of text or markdown's (show/html/, loaded by the command only for --format html). */
   renderer?: Renderer;
   /** Each call's id, arguments and outcome in its view, cut to this budget (show --format html). */
   content?: ContentBudget;

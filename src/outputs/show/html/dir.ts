@@ -1,10 +1,10 @@
 import { closeSync, constants, lstatSync, mkdirSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, join } from "node:path";
-import { htmlRenderer, PAGE_TAIL, pageHead } from "./html.js";
-import type { ContentBudget } from "./html-content.js";
-import { html } from "./html-escape.js";
-import { INDEX_COLUMNS, indexRow, type IndexRow } from "./html-index-row.js";
-import type { Renderer, SessionHead } from "./render.js";
+import { htmlRenderer, PAGE_TAIL, pageHead } from "./page.js";
+import type { ContentBudget } from "./content.js";
+import { html } from "./escape.js";
+import { INDEX_COLUMNS, indexRow, type IndexRow } from "./index-row.js";
+import type { Renderer, SessionHead } from "../render.js";
 
 /**
  * A file of the folder written under a temporary name (created, never opened if it exists: no

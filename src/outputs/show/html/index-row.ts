@@ -1,5 +1,5 @@
-import { formatUsd } from "../stats/format.js";
-import type { SessionFoot, SessionHead } from "./render.js";
+import { formatUsd } from "../../stats/format.js";
+import type { SessionFoot, SessionHead } from "../render.js";
 
 /** The columns of index.html, as `cursorlog runs` has them. */
 export const INDEX_COLUMNS = ["file", "agent", "session", "model", "start", "outcome", "duration", "calls", "failed", "tokens", "cost"] as const;

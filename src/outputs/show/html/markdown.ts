@@ -1,6 +1,6 @@
 import MarkdownIt from "markdown-it";
-import { escapeControlsKeepLines } from "../../sanitize.js";
-import { entities } from "./html-escape.js";
+import { escapeControlsKeepLines } from "../../../sanitize.js";
+import { entities } from "./escape.js";
 
 /** The only link destinations kept: anything else (`javascript:`, `data:`, `vbscript:`, `file:`, a relative path) stays text. */
 const SAFE_LINK = /^(?:https?:|mailto:)/i;

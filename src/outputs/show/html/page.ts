@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
-import type { CallView, Mark } from "./call-view.js";
-import { ContentBudget, cutText, type Shown } from "./html-content.js";
-import { Anchors, html, htmlLines, slug } from "./html-escape.js";
-import { agentHtml } from "./html-markdown.js";
-import { dirRenderer, PageDir } from "./html-dir.js";
-import { HTML_STYLE } from "./html-style.js";
-import { MARKS, type Renderer, type SessionFoot, type SessionHead } from "./render.js";
-import { callCounts, saidFact } from "./text.js";
-import { clipPath } from "./wrap.js";
+import type { CallView, Mark } from "../call-view.js";
+import { cutText, type Shown } from "./content.js";
+import { Anchors, html, htmlLines, slug } from "./escape.js";
+import { agentHtml } from "./markdown.js";
+import { HTML_STYLE } from "./style.js";
+import { MARKS, type Renderer, type SessionFoot, type SessionHead } from "../render.js";
+import { callCounts, saidFact } from "../text.js";
+import { clipPath } from "../wrap.js";
 
 /** Most characters of one text block the page shows (a prompt, a message, thinking); the rest is counted, not shown. */
 const TEXT_MAX = 256 * 1024;
@@ -80,12 +79,12 @@ function oneLine(s: string, max = 300): string {
 }
 
 /**
- * `show --format html`: the transcript as one self-contained HTML page (html-style.ts; no
+ * `show --format html`: the transcript as one self-contained HTML page (style.ts; no
  * network, one script of its own), a section per run. Each call is a block with an anchor (its
- * run's index and its id, slugged: html-escape.ts), its line (mark, label, target, facts), the
+ * run's index and its id, slugged: escape.ts), its line (mark, label, target, facts), the
  * last lines of what a call that did not succeed said (open), its arguments and output folded,
  * an edit's diff folded and coloured; a subagent's blocks are nested (indented, a bar per level).
- * The agent's Markdown is rendered by markdown-it with raw HTML off (html-markdown.ts); every
+ * The agent's Markdown is rendered by markdown-it with raw HTML off (markdown.ts); every
  * other value from the log is text, escaped, its control and invisible characters made visible.
  * Each block is written when show gives it (streamed), each bounded (TEXT_MAX, LINE_MAX, the
  * content budget).
@@ -243,14 +242,3 @@ export function htmlRenderer(): Renderer {
   }
   return top;
 }
-
-/**
- * What `show --format html` hands show: the renderer (of one page, or with `dir`, of a page per run
- * and index.html in that folder: html-dir.ts) and the budget of each call's arguments and output.
- */
-export function htmlShow(dir?: PageDir): { renderer: Renderer; content: ContentBudget } {
-  const content = new ContentBudget();
-  return { renderer: dir === undefined ? htmlRenderer() : dirRenderer(dir, content), content };
-}
-
-export { PageDir };

@@ -1,4 +1,4 @@
-import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
+import { escapeControls, escapeControlsKeepLines } from "../../../sanitize.js";
 
 const ENTITY: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
