@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, test } from "node:test";
+import { tempDir } from "./helpers/temp-dir.js";
 
 // A few tests run the real executable, with a pinned environment (STYLE 20). They need the build
 // (`make test` builds first); `npm test` alone after a source change would run a stale dist/.
@@ -35,7 +35,7 @@ test("bin: exit statuses reach the shell (4 for a log without result, 5 for a ma
 });
 
 test("bin: `| head -n1` on a large input ends at once with status 0 and no message", { timeout: 60_000 }, () => {
-  const dir = mkdtempSync(join(tmpdir(), "cursorlog-spawn-"));
+  const dir = tempDir("cursorlog-spawn-");
   const big = join(dir, "big.ndjson");
   const one = readFileSync("test/fixtures/2026-long.ndjson");
   writeFileSync(big, Buffer.concat(Array.from({ length: 2000 }, () => one))); // ~50 MB
@@ -90,7 +90,7 @@ for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
 }
 
 test("bin: --follow reads a growing file as it is written and stops at the run's result", { timeout: 60_000 }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), "cursorlog-follow-"));
+  const dir = tempDir("cursorlog-follow-");
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const log = join(dir, "live.ndjson");
   const lines = readFileSync("test/fixtures/2026-long.ndjson", "utf8").split("\n");
@@ -113,7 +113,7 @@ test("bin: --follow reads a growing file as it is written and stops at the run's
 });
 
 test("bin: --follow on a run without a result waits until interrupted (130)", { timeout: 60_000 }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), "cursorlog-follow-"));
+  const dir = tempDir("cursorlog-follow-");
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const log = join(dir, "stuck.ndjson");
   writeFileSync(log, readFileSync("test/fixtures/crash-no-result.ndjson"));

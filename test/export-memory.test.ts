@@ -1,12 +1,12 @@
 // (shared: its limits are --max-old-space-size caps, which do not depend on the load)
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createServer } from "node:http";
 import { before, test } from "node:test";
 import { scaled } from "./helpers/scale.js";
+import { tempDir } from "./helpers/temp-dir.js";
 
 // A folder of logs exports with constant memory: each run's spans are written (or sent) when the
 // run ends, and only the run in progress is held. Ten times the runs must not need more memory.
@@ -17,7 +17,7 @@ import { scaled } from "./helpers/scale.js";
 // full size (80 logs, 3200 runs, ~75 MB).
 
 const ENV = { PATH: process.env.PATH ?? "", TZ: "UTC", NO_COLOR: "1" };
-const tmp = mkdtempSync(join(tmpdir(), "cursorlog-export-mem-"));
+const tmp = tempDir("cursorlog-export-mem-");
 
 before(() => {
   assert.ok(existsSync("dist/cli/main.js"), "dist/ is missing: run `npm run build` (make test does) before these tests");

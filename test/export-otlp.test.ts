@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { decodeOtlpJson, type DecodedSpan } from "./helpers/otlp-proto.js";
 import { runCli } from "./helpers/run-cli.js";
+import { tempDir } from "./helpers/temp-dir.js";
 
 // `cursorlog export` (OTLP/JSON): the file output parsed strictly as OTLP TracesData
 // (test/helpers/otlp-proto.ts, in Node), and what the spans say checked against the log itself and
@@ -236,7 +236,7 @@ test("a large result is exported whole with --include-content (the input layer d
 });
 
 test("ids: the same log gives the same trace, wherever the file is; runs and reused call ids get their own", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "cursorlog-export-"));
+  const dir = tempDir("cursorlog-export-");
   const copy = join(dir, "renamed.ndjson");
   copyFileSync(LONG, copy);
   const a = await runCli(["export", LONG]);

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, copyFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, copyFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, test } from "node:test";
 import { fakeCollector } from "./helpers/fake-collector.js";
 import { decodeOtlpJson, decodeTraceRequest, type DecodedSpan } from "./helpers/otlp-proto.js";
 import { runCli } from "./helpers/run-cli.js";
+import { tempDir } from "./helpers/temp-dir.js";
 
 // `cursorlog export --endpoint`/`--send` over the wire: the built executable sends to a fake OTLP/HTTP
 // collector on loopback (test/helpers/fake-collector.ts) that decodes each request strictly as an
@@ -110,7 +110,7 @@ test("--protocol http/json and --send with OTEL_EXPORTER_OTLP_ENDPOINT: /v1/trac
 });
 
 test("a folder of logs: every run arrives", { timeout: 60_000 }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), "cursorlog-wire-"));
+  const dir = tempDir("cursorlog-wire-");
   mkdirSync(join(dir, "logs"));
   const files = ["2026-long.ndjson", "two-sessions.ndjson", "parallel-out-of-order.ndjson", "2025-shape.ndjson"];
   for (const f of files) copyFileSync(`test/fixtures/${f}`, join(dir, "logs", f));
@@ -158,7 +158,7 @@ test("a 4xx is not retried: one clear line, exit status 2", { timeout: 60_000 },
 });
 
 test("with --jobs, a collector that refuses: one clear line, exit status 2 (the runners' failures are not taken for a closed pipe)", { timeout: 60_000 }, async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), "cursorlog-wire-"));
+  const dir = tempDir("cursorlog-wire-");
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   mkdirSync(join(dir, "logs"));
   for (const f of ["2026-long.ndjson", "two-sessions.ndjson", "parallel-out-of-order.ndjson", "2025-shape.ndjson"]) copyFileSync(`test/fixtures/${f}`, join(dir, "logs", f));

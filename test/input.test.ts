@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { gzipSync } from "node:zlib";
@@ -12,6 +11,7 @@ import { LineSplitter } from "../src/input/line-splitter.js";
 import type { InputItem } from "../src/input/record.js";
 import { logCommands } from "./helpers/run-chunks.js";
 import { runCli } from "./helpers/run-cli.js";
+import { tempDir } from "./helpers/temp-dir.js";
 
 function splitAll(data: Buffer, size: number, max?: number) {
   const s = new LineSplitter(max);
@@ -101,7 +101,7 @@ test("json reader: __proto__ and constructor keys are plain data", () => {
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
 });
 
-const tmp = mkdtempSync(join(tmpdir(), "cursorlog-input-"));
+const tmp = tempDir("cursorlog-input-");
 
 test("gzip: detected by magic bytes whatever the name; a corrupt stream errors after the good output", async () => {
   const whole = readFileSync("test/fixtures/2026-long.ndjson");
@@ -277,7 +277,7 @@ test("skipped lines: a run grows only by lines of the very same type (same lengt
 });
 
 test("filter --type's raw lines: their read buffer is read into again once the batch is released, never before", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "cursorlog-release-"));
+  const dir = tempDir("cursorlog-release-");
   const path = join(dir, "big.ndjson");
   const line = (i: number) => JSON.stringify({ type: i % 3 === 0 ? "tool_call" : "thinking", n: i, text: "z".repeat(200) });
   writeFileSync(path, Array.from({ length: 60_000 }, (_v, i) => line(i) + "\n").join("")); // ~14 MiB: 14 reads of 1 MiB

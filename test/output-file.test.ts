@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync, copyFileSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync, copyFileSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
 import { runCli } from "./helpers/run-cli.js";
+import { tempDir } from "./helpers/temp-dir.js";
 
 const SESSION = "examples/session.ndjson";
 const CRASHED = "test/fixtures/crash-no-result.ndjson";
 
 function scratch(): string {
-  return mkdtempSync(join(tmpdir(), "cursorlog-o-"));
+  return tempDir("cursorlog-o-");
 }
 
 test("-o FILE: every command writes its output to FILE (nothing on stdout), the same bytes it prints", async () => {

@@ -1,15 +1,15 @@
 // test-run: stress
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
+import { tempDir } from "./helpers/temp-dir.js";
 
 // The published tarball installs into an empty prefix and runs without the dev dependencies.
 test("npm pack: the tarball installs into an empty prefix and runs (CLI and library entry)", { timeout: 180_000 }, () => {
   assert.ok(existsSync("dist/index.js"), "dist/ is missing: run `npm run build` (make test does)");
-  const dir = mkdtempSync(join(tmpdir(), "cursorlog-pack-"));
+  const dir = tempDir("cursorlog-pack-");
   const quiet = { encoding: "utf8" as const, stdio: ["ignore", "pipe", "pipe"] as ["ignore", "pipe", "pipe"] };
   const tgz = execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", dir], quiet).trim().split("\n").pop()!;
   const prefix = join(dir, "prefix");
@@ -37,7 +37,7 @@ test("npm pack: the tarball installs into an empty prefix and runs (CLI and libr
 // A fresh clone has no dist/ and no dev dependencies: `npm install -g .` runs "prepare", which
 // cannot build there; it must say what to do, and the bin must not die with a stack trace.
 test("npm install -g . from an unbuilt clone: a clear message, not 'tsc: not found' or a stack trace", { timeout: 120_000 }, () => {
-  const dir = mkdtempSync(join(tmpdir(), "cursorlog-clone-"));
+  const dir = tempDir("cursorlog-clone-");
   const clone = join(dir, "clone");
   execFileSync("bash", ["-c", `mkdir -p ${clone} && git archive HEAD | tar -x -C ${clone} && cp package.json ${clone}/ && cp bin/cursorlog.js ${clone}/bin/ && cp scripts/prepare.mjs ${clone}/scripts/`]);
   const r = spawnSync("npm", ["install", "-g", "--prefix", join(dir, "prefix"), "--no-audit", "--no-fund", "--prefer-offline", "."], { cwd: clone, encoding: "utf8" });

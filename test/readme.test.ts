@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { test } from "node:test";
+import { tempDir } from "./helpers/temp-dir.js";
 
 // Every README block that starts with `$ ` is a command and the output it prints. A last line `…`
 // means the output goes on (the lines shown must be its beginning).
@@ -12,7 +12,7 @@ const blocks = [...readFileSync("README.md", "utf8").matchAll(/```[a-z]*\n(\$ [^
   expected: m[2]!,
 }));
 
-const bin = mkdtempSync(join(tmpdir(), "cursorlog-readme-"));
+const bin = tempDir("cursorlog-readme-");
 writeFileSync(join(bin, "cursorlog"), `#!/bin/sh\nexec node ${JSON.stringify(resolve("bin/cursorlog.js"))} "$@"\n`);
 chmodSync(join(bin, "cursorlog"), 0o755);
 const hasJq = spawnSync("jq", ["--version"]).status === 0;

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { runCli } from "./helpers/run-cli.js";
+import { tempDir } from "./helpers/temp-dir.js";
 
 const F = "test/fixtures";
 
@@ -24,7 +24,7 @@ test("timeline --help says CSV is one record per line, how line breaks are writt
 });
 
 test("validate --strict: `attempt` on connection and retry events is declared (FORMAT.md), not an unknown field", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "cursorlog-attempt-"));
+  const dir = tempDir("cursorlog-attempt-");
   const log = join(dir, "retry.ndjson");
   const sid = `"session_id":"s","timestamp_ms":1767225600000`;
   writeFileSync(
@@ -60,17 +60,17 @@ test("validate's summary says how many errors are about lines and how many about
 });
 
 test("a directory holding only *.json files says they are not read from a directory", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "cursorlog-json-dir-"));
+  const dir = tempDir("cursorlog-json-dir-");
   mkdirSync(join(dir, "sub"));
   writeFileSync(join(dir, "a.json"), "{}\n");
   writeFileSync(join(dir, "sub", "b.json.gz"), "");
   const r = await runCli(["json", dir]);
   assert.equal(r.code, 2);
   assert.equal(r.stderr, `cursorlog: error (at ${dir}): no *.ndjson, *.jsonl or *.log file (or .gz) in this directory; its 2 *.json files are not read from a directory: name them to read them\n`);
-  const one = mkdtempSync(join(tmpdir(), "cursorlog-json-dir-"));
+  const one = tempDir("cursorlog-json-dir-");
   writeFileSync(join(one, "a.json"), "{}\n");
   assert.match((await runCli(["json", one])).stderr, /its 1 \*\.json file is not read from a directory: name it to read it\n$/);
-  const none = mkdtempSync(join(tmpdir(), "cursorlog-json-dir-"));
+  const none = tempDir("cursorlog-json-dir-");
   assert.match((await runCli(["json", none])).stderr, /in this directory\n$/);
 });
 

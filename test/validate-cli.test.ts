@@ -2,14 +2,14 @@
 // bytes of the schema output), plus a few real spawns of bin/cursorlog.js.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { test } from "node:test";
 import { main } from "../src/cli/main.js";
 import { runCli } from "./helpers/run-cli.js";
 import { Writable } from "node:stream";
+import { tempDir } from "./helpers/temp-dir.js";
 
 class Sink extends Writable {
   text = "";
@@ -90,7 +90,7 @@ test("a schema that does not compile: exit 3, and no input is opened", async () 
 
 /** A --schema file of its own, in a fresh temporary folder. */
 function schemaFile(schema: unknown): string {
-  const path = join(mkdtempSync(join(tmpdir(), "cursorlog-schema-")), "s.json");
+  const path = join(tempDir("cursorlog-schema-"), "s.json");
   writeFileSync(path, JSON.stringify(schema));
   return path;
 }

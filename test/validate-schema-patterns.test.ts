@@ -1,13 +1,13 @@
 // test-run: scaled
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
 import { schemaPatternEngine, toRe2Syntax } from "../src/validate/schema/patterns.js";
 import { FUZZ_SEED, fuzzRuns } from "./helpers/scale.js";
+import { tempDir } from "./helpers/temp-dir.js";
 
 // A user schema's `pattern` (validate --schema) runs on re2js, in linear time, with JavaScript's
 // meaning (ECMA-262 with the u flag): checked here against RegExp itself, by property and by hand.
@@ -117,7 +117,7 @@ test("schema patterns RE2 cannot run go to JavaScript's RegExp, with one warning
 
 /** A schema whose `pattern` backtracks for ever in JavaScript on a long run of a's and a "!". */
 function hostileSchema(): { dir: string; schema: string; line: string } {
-  const dir = mkdtempSync(join(tmpdir(), "cursorlog-pattern-"));
+  const dir = tempDir("cursorlog-pattern-");
   const schema = join(dir, "evil.json");
   writeFileSync(schema, JSON.stringify({ type: "object", properties: { text: { type: "string", pattern: "^(a+)+$" } } }));
   return { dir, schema, line: JSON.stringify({ type: "assistant", text: "a".repeat(40) + "!" }) };
