@@ -14,6 +14,11 @@
 //   // test-run: stress   it runs in make stress only (a browser, hundreds of MiB, another
 //                         language's decoder).
 //
+// A file that must not share its process with other test files (make test runs most several to a
+// process: grouped() below) says so in a line of its own, with why:
+//
+//   // test-process: own  (it changes the process's environment)
+//
 // Unmarked files run in make test, several at once (--test-concurrency, TEST_CONCURRENCY to change):
 // each file is its own process, and no two files share a path they write.
 // Each phase is one `node --test` run with its own summary; the exit status is the first failure's.

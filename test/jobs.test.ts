@@ -1,4 +1,5 @@
 // test-run: scaled
+// test-process: own  (it starts --jobs workers early, as the CLI does: process-wide state)
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
