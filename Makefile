@@ -13,7 +13,7 @@ $(STAMP): package.json package-lock.json
 # What `npm run build` reads (the lock: the bundle holds the dependencies); BUILT, rewritten by
 # every build, is remade when one of them is newer, so a second `make test` builds nothing.
 BUILD_INPUTS := $(shell find src -type f) $(wildcard schemas/*.json schemas/claude-code/*.json schemas/gemini/*.json schemas/codex/*.json) tsconfig.json package.json \
-	package-lock.json scripts/bundle.mjs scripts/code-cache.mjs scripts/build-validators.ts
+	package-lock.json scripts/build.mjs scripts/bundle.mjs scripts/code-cache.mjs scripts/build-validators.ts
 BUILT := dist/bundle/main.js
 
 $(BUILT): $(BUILD_INPUTS) | $(STAMP)

@@ -10,7 +10,7 @@
 // - worker.js: the entry of each --jobs worker thread (src/jobs/pool.ts finds it next to itself;
 //   bin/cursorlog.js runs worker.script.js, below, in the workers it starts).
 //
-// `npm run build` runs it after tsc; dist/index.js (the library entry) stays tsc's output.
+// `npm run build` (scripts/build.mjs) runs it beside tsc; dist/index.js (the library entry) stays tsc's output.
 //   node scripts/bundle.mjs
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";

@@ -18,11 +18,11 @@ const hasMake = spawnSync("make", ["--version"]).status === 0;
 function clone(): string {
   const dir = mkdtempSync(join(root, "clone-"));
   copyFileSync("Makefile", join(dir, "Makefile"));
-  for (const f of ["package.json", "package-lock.json", "tsconfig.json", "src/index.ts", "src/cli/main.ts", "schemas/result.schema.json", "scripts/bundle.mjs", "scripts/code-cache.mjs", "scripts/build-validators.ts"]) {
+  for (const f of ["package.json", "package-lock.json", "tsconfig.json", "src/index.ts", "src/cli/main.ts", "schemas/result.schema.json", "scripts/build.mjs", "scripts/bundle.mjs", "scripts/code-cache.mjs", "scripts/build-validators.ts"]) {
     mkdirSync(dirname(join(dir, f)), { recursive: true });
     writeFileSync(join(dir, f), "");
   }
-  age(dir, ["package.json", "package-lock.json", "tsconfig.json", "src/index.ts", "src/cli/main.ts", "schemas/result.schema.json", "scripts/bundle.mjs", "scripts/code-cache.mjs", "scripts/build-validators.ts"], 3600);
+  age(dir, ["package.json", "package-lock.json", "tsconfig.json", "src/index.ts", "src/cli/main.ts", "schemas/result.schema.json", "scripts/build.mjs", "scripts/bundle.mjs", "scripts/code-cache.mjs", "scripts/build-validators.ts"], 3600);
   return dir;
 }
 
@@ -110,5 +110,15 @@ test("prepare builds on npm install / npm ci, but not under make's CURSORLOG_PRE
 test("npm run build regenerates the precompiled validators first (schemas/README.md)", () => {
   const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
   assert.equal(pkg.scripts["build:validators"], "node --import tsx scripts/build-validators.ts");
-  assert.match(pkg.scripts.build!, /^node --import tsx scripts\/build-validators\.ts && tsc /);
+  assert.equal(pkg.scripts.build, "node scripts/build.mjs");
+  // scripts/build.mjs: the validators first, and only if they were made, tsc and the bundles.
+  const build = readFileSync("scripts/build.mjs", "utf8");
+  const at = (s: string) => {
+    const i = build.indexOf(s);
+    assert.ok(i >= 0, `scripts/build.mjs: no ${s}`);
+    return i;
+  };
+  const validators = at('["--import", "tsx", "scripts/build-validators.ts"]');
+  const stop = at("if (validators !== 0) process.exit(validators);");
+  assert.ok(validators < stop && stop < at('"typescript/bin/tsc"') && stop < at('["scripts/bundle.mjs"]'));
 });
