@@ -58,7 +58,7 @@ test("cmark-gfm: inside <details>, hostile Markdown renders no tag of its own, n
         assert.ok(scheme === null || ["http", "https", "mailto"].includes(scheme[1]!.toLowerCase()), `href ${m[1]}`);
       }
     }),
-    { numRuns: fuzzRuns(100, 3000), seed: FUZZ_SEED },
+    { numRuns: fuzzRuns(40, 3000), seed: FUZZ_SEED },
   );
 });
 
@@ -82,7 +82,7 @@ test("cmark-gfm: the lines agentMarkdown leaves as code are exactly those cmark-
         assert.equal(at.code !== undefined, code.includes(w), `${w}: ${JSON.stringify(input)}\n${html}`);
       }
     }),
-    { numRuns: fuzzRuns(100, 3000), seed: FUZZ_SEED },
+    { numRuns: fuzzRuns(40, 3000), seed: FUZZ_SEED },
   );
 });
 
@@ -102,6 +102,6 @@ test("cmark-gfm: Markdown with nothing to defuse renders exactly as the agent wr
       if (/<h\d/.test(before)) return; // setext headings go down three levels: not the same HTML
       assert.equal(render(agentMarkdown(input) + "\n"), before, JSON.stringify(input));
     }),
-    { numRuns: fuzzRuns(100, 2000), seed: FUZZ_SEED },
+    { numRuns: fuzzRuns(40, 2000), seed: FUZZ_SEED },
   );
 });
