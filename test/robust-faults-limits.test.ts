@@ -15,7 +15,7 @@ import { scaled } from "./helpers/scale.js";
 // and memory cannot share the machine: this file runs alone (scripts/run-tests.mjs). The rest of
 // the faults (signals, a log still being written, --follow) are in robust-faults.test.ts.
 //
-// Sizes (test/helpers/scale.ts): make test runs on streams of tens of MiB (past the 64 KiB pipe
+// Sizes (test/helpers/scale.ts): make test runs on streams of 16 MiB to 1000 MiB (past the 64 KiB pipe
 // reads and the 1 MiB file reads many times over); make stress runs test/stress/robust-faults-
 // limits.test.ts, which is this file at full size (CURSORLOG_STRESS=1): a 2 GiB stream, 300 MiB
 // for the slow reader.
@@ -115,11 +115,12 @@ function rssMiB(pid: number): number | undefined {
 }
 
 // make stress: 300 MiB, a short rest every 8 MiB of output, the long ones (1.5 s) at 64 and 192 MiB.
-// make test: 32 MiB (32 file reads of 1 MiB, 512 pipe reads of 64 KiB), a rest every 2 MiB, the
-// long ones at 8 and 20 MiB. The 200 MiB ceiling bites only in make stress (the input is larger
+// make test: 16 MiB (16 file reads of 1 MiB, 256 pipe reads of 64 KiB), a rest every MiB, the
+// long ones at 4 and 10 MiB: at each, 6 MiB or more are still to come, which a process that went
+// on reading while blocked would read (it may read less than 1 MiB in the pause's last second). The 200 MiB ceiling bites only in make stress (the input is larger
 // than it); in make test, the process stopping its reads while blocked, and its memory flat
 // then, are what show backpressure holding.
-const SLOW = scaled({ mib: 32, restEvery: 2, longAt: [8, 20] }, { mib: 300, restEvery: 8, longAt: [64, 192] });
+const SLOW = scaled({ mib: 16, restEvery: 1, longAt: [4, 10] }, { mib: 300, restEvery: 8, longAt: [64, 192] });
 const MAX_RSS_MIB = 200;
 
 for (const input of ["file", "pipe"] as const) {

@@ -2,7 +2,7 @@
 // `show --format html` over a log of many calls and 10 MB outputs (issue 29): a page bounded in
 // size (each call's block bounded, the page's budget shrinking once it is large), written by a
 // converter in a bounded heap (each call's block is written when it completes, nothing kept).
-// make test: 2,000 calls; make stress: 10,000 (test/helpers/scale.ts).
+// make test: 1,000 calls; make stress: 10,000 (test/helpers/scale.ts).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
@@ -13,7 +13,7 @@ import { ContentBudget } from "../src/outputs/show/html/content.js";
 import { scaled } from "./helpers/scale.js";
 import { checkPage } from "./helpers/show-html-check.js";
 
-const CALLS = scaled(2_000, 10_000);
+const CALLS = scaled(1_000, 10_000);
 /** Calls whose stdout is 10 MB. */
 const HUGE = 3;
 const HEAP_MIB = 48;
