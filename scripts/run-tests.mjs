@@ -83,6 +83,7 @@ const LONGEST_FIRST = [
   "chunking-records",
   "export-memory",
   "robust-faults",
+  "robust-long-lines-memory",
   "signals-long-work",
   "robust-inputs",
   "robust-chunking",
