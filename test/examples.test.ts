@@ -12,14 +12,14 @@
 // test/readme.test.ts, the library's ```js example by test/library-readme.test.ts; synopses
 // (`cursorlog show [--format …]`) and blocks of messages are not commands. The few examples not run are in NOT_RUN, each with its reason.
 //
-// make test (each example a process of the built program, ~0.2 CPU s: 112 of them were 36 CPU s)
-// runs every README command, and of the --help examples those not the same command line as a
-// README command or an earlier help text's (a trailing `# comment` aside: HELP_PLAN), and of
-// those the first of each help text and every third after it. Each help example it does not run
-// is still checked there: run through bash with a `cursorlog` that only notes its arguments
-// (dryArgvs), every command line it would have run must parse (command, options, their values:
-// parsesAs). make stress (CURSORLOG_STRESS=1, test/helpers/scale.ts) runs every example, as
-// before.
+// make test (each example a process of the built program, ~0.2-0.3 CPU s: 112 of them were 36
+// CPU s) runs every README command. Of the --help examples (helpPlan) it runs the first of a help
+// text whose command no README command line runs (export's today), and no other: one that is the
+// same command line as a README command or an earlier help text's (a trailing `# comment` aside)
+// runs there; each of the rest is still checked: run through bash with a `cursorlog` that only
+// notes its arguments (dryArgvs), every command line it would have run must parse (the command,
+// its options and their values: parsesAs). make stress (CURSORLOG_STRESS=1,
+// test/helpers/scale.ts) runs every example, as before.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -175,15 +175,18 @@ type Plan = { run: true } | { run: false; sameAs: string } | { run: false; parse
 
 /**
  * What make test does with each help text's examples: an example that is a README command's
- * command line, or an earlier help text's, runs there; of the others, the first of each help text
- * and every third after it run here; the rest are parsed (dryArgvs, parsesAs).
+ * command line, or an earlier help text's, runs there; of the others, the first runs here when no
+ * README command line runs the help text's command (`cursorlog X …` for `cursorlog X --help`);
+ * the rest are parsed (dryArgvs, parsesAs).
  */
 function helpPlan(helps: Array<[string, string[]]>, readmeCommands: string[]): Map<string, Plan[]> {
   const where = new Map<string, string>();
   for (const c of readmeCommands) where.set(commandLine(c), "a README command");
   const plans = new Map<string, Plan[]>();
   for (const [source, examples] of helps) {
-    let i = 0;
+    const command = /^cursorlog (\S+) --help$/.exec(source)?.[1];
+    // The program's own --help shows other commands' examples: theirs are its commands.
+    let first = command !== undefined && !readmeCommands.some((c) => new RegExp(`\\bcursorlog ${command}\\b`).test(c));
     plans.set(
       source,
       examples.map((e) => {
@@ -191,7 +194,9 @@ function helpPlan(helps: Array<[string, string[]]>, readmeCommands: string[]): M
         const sameAs = where.get(line);
         if (sameAs !== undefined) return { run: false, sameAs };
         where.set(line, `an example of ${source}`);
-        return i++ % 3 === 0 ? { run: true } : { run: false, parse: true };
+        if (!first) return { run: false, parse: true };
+        first = false;
+        return { run: true };
       }),
     );
   }
@@ -315,16 +320,21 @@ test("the lists of examples not run and of their statuses name examples that exi
   for (const command of [...NOT_RUN.keys(), ...EXIT.keys()]) assert.ok(seen.has(command), `no such example: ${command}`);
 });
 
-test("make test's plan: a README command line or an earlier help text's runs there, then the first and every third run; a bad option does not parse", async () => {
+test("make test's plan: a README command line or an earlier help text's runs there, the first of a command README does not run runs here, the rest are parsed; a bad option does not parse", async () => {
+  const P = { run: false, parse: true };
   const plans = helpPlan(
     [
-      ["h1", ["cursorlog json x   # a comment", "a", "b", "c", "d"]],
-      ["h2", ["a", "e"]],
+      ["cursorlog --help", ["cursorlog text y", "cursorlog stats y"]],
+      ["cursorlog json --help", ["cursorlog json x   # a comment", "a", "b"]],
+      ["cursorlog text --help", ["cursorlog text y", "c", "d"]],
+      ["cursorlog filter --help", ["cursorlog filter z", "e"]],
     ],
-    ["cursorlog json x"],
+    ["cursorlog json x", "find . | xargs cursorlog filter"],
   );
-  assert.deepEqual(plans.get("h1"), [{ run: false, sameAs: "a README command" }, { run: true }, { run: false, parse: true }, { run: false, parse: true }, { run: true }]);
-  assert.deepEqual(plans.get("h2"), [{ run: false, sameAs: "an example of h1" }, { run: true }]);
+  assert.deepEqual(plans.get("cursorlog --help"), [{ run: false, parse: true }, P]);
+  assert.deepEqual(plans.get("cursorlog json --help"), [{ run: false, sameAs: "a README command" }, P, P]);
+  assert.deepEqual(plans.get("cursorlog text --help"), [{ run: false, sameAs: "an example of cursorlog --help" }, { run: true }, P]);
+  assert.deepEqual(plans.get("cursorlog filter --help"), [P, P]);
   assert.equal(await parsesAs(["json", "--pretty", "x.ndjson"]), "");
   assert.match(await parsesAs(["json", "--no-such-option", "x.ndjson"]), /unknown option '--no-such-option'/);
   assert.match(await parsesAs(["timeline", "--format", "nope", "x.ndjson"]), /nope/);
