@@ -1,3 +1,4 @@
+// test-run: scaled
 // Every example a user can copy is run: each `$ …` line of every command's --help (with its
 // continuation lines), and each command line of README.md's code blocks. They run through bash
 // with pipefail, as the built program (bin/cursorlog.js: `npm run build` first), in a fresh
@@ -10,6 +11,15 @@
 // README blocks that start with `$ ` (a command and its output) are run, output included, by
 // test/readme.test.ts, the library's ```js example by test/library-readme.test.ts; synopses
 // (`cursorlog show [--format …]`) and blocks of messages are not commands. The few examples not run are in NOT_RUN, each with its reason.
+//
+// make test (each example a process of the built program, ~0.2-0.3 CPU s: 112 of them were 36
+// CPU s) runs every README command (one README shows twice, once). Of the --help examples (helpPlan) it runs the first of a help
+// text whose command no README command line runs (export's today), and no other: one that is the
+// same command line as a README command or an earlier help text's (a trailing `# comment` aside)
+// runs there; each of the rest is still checked: run through bash with a `cursorlog` that only
+// notes its arguments (dryArgvs), every command line it would have run must parse (the command,
+// its options and their values: parsesAs). make stress (CURSORLOG_STRESS=1,
+// test/helpers/scale.ts) runs every example, as before.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -19,6 +29,7 @@ import { gzipSync } from "node:zlib";
 import { after, describe, test } from "node:test";
 import { buildProgram } from "../src/cli/program.js";
 import { runCli } from "./helpers/run-cli.js";
+import { STRESS } from "./helpers/scale.js";
 
 /** Examples not run, by their exact text, and why. */
 const NOT_RUN = new Map<string, string>([
@@ -149,6 +160,94 @@ function run(e: Example, dir: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// make test's plan for the help examples (make stress runs them all)
+// ---------------------------------------------------------------------------------------------
+
+/** An example's command line without a trailing `# comment` on each line (one outside quotes). */
+function commandLine(example: string): string {
+  return example
+    .split("\n")
+    .map((l) => l.replace(/\s+#\s[^'"]*$/, "").trimEnd())
+    .join("\n");
+}
+
+type Plan = { run: true } | { run: false; sameAs: string } | { run: false; parse: true };
+
+/**
+ * What make test does with each help text's examples: an example that is a README command's
+ * command line, or an earlier help text's, runs there; of the others, the first runs here when no
+ * README command line runs the help text's command (`cursorlog X …` for `cursorlog X --help`);
+ * the rest are parsed (dryArgvs, parsesAs).
+ */
+function helpPlan(helps: Array<[string, string[]]>, readmeCommands: string[]): Map<string, Plan[]> {
+  const where = new Map<string, string>();
+  for (const c of readmeCommands) where.set(commandLine(c), "a README command");
+  const plans = new Map<string, Plan[]>();
+  for (const [source, examples] of helps) {
+    const command = /^cursorlog (\S+) --help$/.exec(source)?.[1];
+    // The program's own --help shows other commands' examples: theirs are its commands.
+    let first = command !== undefined && !readmeCommands.some((c) => new RegExp(`\\bcursorlog ${command}\\b`).test(c));
+    plans.set(
+      source,
+      examples.map((e) => {
+        const line = commandLine(e);
+        const sameAs = where.get(line);
+        if (sameAs !== undefined) return { run: false, sameAs };
+        where.set(line, `an example of ${source}`);
+        if (!first) return { run: false, parse: true };
+        first = false;
+        return { run: true };
+      }),
+    );
+  }
+  return plans;
+}
+
+// A `cursorlog` that only notes its arguments (each followed by NUL, a call ended by \x01), and
+// prints nothing: the command lines an example would run, with the shell's expansions done.
+const dryBin = join(root, "dry-bin");
+mkdirSync(dryBin);
+writeFileSync(join(dryBin, "cursorlog"), `#!/bin/sh\n{ for a in "$@"; do printf '%s\\0' "$a"; done; printf '\\001'; } >> "$CURSORLOG_ARGV_LOG"\n`);
+copyFileSync(join(bin, "cursor-agent"), join(dryBin, "cursor-agent"));
+for (const f of ["cursorlog", "cursor-agent"]) chmodSync(join(dryBin, f), 0o755);
+
+/** The cursorlog command lines EXAMPLE runs (through bash, in DIR, with the noting cursorlog). */
+function dryArgvs(example: string, dir: string): string[][] {
+  const log = join(dir, "argv.log");
+  rmSync(log, { force: true });
+  writeFileSync(log, "");
+  spawnSync("bash", ["--norc", "--noprofile", "-o", "pipefail", "-c", example], {
+    cwd: dir,
+    encoding: "utf8",
+    timeout: 60_000,
+    env: { PATH: `${dryBin}:${process.env.PATH}`, HOME: join(dir, "home"), NO_COLOR: "1", TZ: "UTC", GITHUB_STEP_SUMMARY: join(dir, "summary.md"), CURSORLOG_ARGV_LOG: log },
+  });
+  return readFileSync(log, "utf8")
+    .split("\x01")
+    .slice(0, -1)
+    .map((call) => call.split("\0").slice(0, -1));
+}
+
+/** Commander's complaint about ARGV (an unknown command or option, a bad value), or "" when it parses to a command. */
+async function parsesAs(argv: string[]): Promise<string> {
+  let said = "";
+  let ran = false;
+  const sink = { write: (s: string | Uint8Array) => ((said += String(s)), true) };
+  const program = buildProgram({ io: { stdout: sink, stderr: sink, env: {} } as never, setRun: () => (ran = true) }, "0");
+  const quiet = (c: typeof program): void => {
+    c.exitOverride().configureOutput({ writeOut: (s) => (said += s), writeErr: (s) => (said += s) });
+    for (const sub of c.commands) quiet(sub);
+  };
+  quiet(program);
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+  } catch (err) {
+    return said || String(err);
+  }
+  return ran ? said : said || "no command ran";
+}
+
+// ---------------------------------------------------------------------------------------------
 // The tests
 // ---------------------------------------------------------------------------------------------
 
@@ -157,14 +256,25 @@ const HELP_ARGV = [["--help"], ...program.commands.map((c) => c.name()).filter((
 const readme = readmeBlocks(readFileSync("README.md", "utf8"));
 const seen = new Set<string>();
 
-function runAll(source: string, commands: string[]): void {
+function runAll(source: string, commands: string[], plans?: Plan[]): void {
   let dir: string | undefined;
-  for (const command of commands) {
+  let dryDir: string | undefined;
+  for (const [i, command] of commands.entries()) {
     seen.add(command);
     const e = { source, command };
-    test(`${source}: ${command}`, (t) => {
+    const plan: Plan = STRESS || plans === undefined ? { run: true } : plans[i]!;
+    const how = plan.run ? "" : "sameAs" in plan ? ` (make test: runs as ${plan.sameAs})` : " (make test: its command lines parsed, not run)";
+    test(`${source}: ${command}${how}`, async (t) => {
       const reason = NOT_RUN.get(command);
       if (reason !== undefined) return t.skip(`not run: ${reason}`);
+      if (!plan.run && "sameAs" in plan) return t.skip(`make test runs it as ${plan.sameAs}; make stress here too`);
+      if (!plan.run) {
+        dryDir ??= folder();
+        const argvs = dryArgvs(command, dryDir);
+        assert.ok(argvs.length > 0, `${command}: no cursorlog command line`);
+        for (const argv of argvs) assert.equal(await parsesAs(argv), "", `${command}: cursorlog ${argv.join(" ")}`);
+        return;
+      }
       const missing = TOOLS.find((tool) => new RegExp(`(^|[|;&(]\\s*)${tool}\\b`, "m").test(command) && !have.get(tool));
       if (missing) return t.skip(`${missing} is not installed`);
       dir ??= folder();
@@ -179,16 +289,28 @@ function runAll(source: string, commands: string[]): void {
 assert.ok(existsSync("dist/bundle/main.js"), "dist/ is missing: run `npm run build` (make test does)");
 
 describe("every --help example runs", async () => {
-  for (const argv of HELP_ARGV) {
-    const help = (await runCli(argv)).stdout;
-    const examples = helpExamples(help);
-    test(`cursorlog ${argv.join(" ")} has examples`, () => assert.ok(examples.length > 0));
-    runAll(`cursorlog ${argv.join(" ")}`, examples);
+  const helps: Array<[string, string[]]> = [];
+  for (const argv of HELP_ARGV) helps.push([`cursorlog ${argv.join(" ")}`, helpExamples((await runCli(argv)).stdout)]);
+  const plans = helpPlan(helps, readme.flatMap((b) => b.commands));
+  for (const [source, examples] of helps) {
+    test(`${source} has examples`, () => assert.ok(examples.length > 0));
+    runAll(source, examples, plans.get(source));
   }
 });
 
 describe("every README command runs", () => {
-  for (const b of readme.filter((b) => b.kind === "commands")) runAll(`README.md:${b.line}`, b.commands);
+  // make test: a command line README shows twice (a trailing `# comment` aside) runs the first
+  // time; make stress: each time.
+  const first = new Map<string, string>();
+  for (const b of readme.filter((b) => b.kind === "commands")) {
+    const plans = b.commands.map((c): Plan => {
+      const sameAs = first.get(commandLine(c));
+      if (sameAs !== undefined) return { run: false, sameAs };
+      first.set(commandLine(c), `README.md:${b.line}`);
+      return { run: true };
+    });
+    runAll(`README.md:${b.line}`, b.commands, plans);
+  }
 
   test("each README code block is a session (readme.test.ts runs it), code (library-readme.test.ts), a synopsis, messages or commands run here", () => {
     const count = (k: Block["kind"]) => readme.filter((b) => b.kind === k).length;
@@ -207,6 +329,29 @@ describe("every README command runs", () => {
 
 test("the lists of examples not run and of their statuses name examples that exist", () => {
   for (const command of [...NOT_RUN.keys(), ...EXIT.keys()]) assert.ok(seen.has(command), `no such example: ${command}`);
+});
+
+test("make test's plan: a README command line or an earlier help text's runs there, the first of a command README does not run runs here, the rest are parsed; a bad option does not parse", async () => {
+  const P = { run: false, parse: true };
+  const plans = helpPlan(
+    [
+      ["cursorlog --help", ["cursorlog text y", "cursorlog stats y"]],
+      ["cursorlog json --help", ["cursorlog json x   # a comment", "a", "b"]],
+      ["cursorlog text --help", ["cursorlog text y", "c", "d"]],
+      ["cursorlog filter --help", ["cursorlog filter z", "e"]],
+    ],
+    ["cursorlog json x", "find . | xargs cursorlog filter"],
+  );
+  assert.deepEqual(plans.get("cursorlog --help"), [{ run: false, parse: true }, P]);
+  assert.deepEqual(plans.get("cursorlog json --help"), [{ run: false, sameAs: "a README command" }, P, P]);
+  assert.deepEqual(plans.get("cursorlog text --help"), [{ run: false, sameAs: "an example of cursorlog --help" }, { run: true }, P]);
+  assert.deepEqual(plans.get("cursorlog filter --help"), [P, P]);
+  assert.equal(await parsesAs(["json", "--pretty", "x.ndjson"]), "");
+  assert.match(await parsesAs(["json", "--no-such-option", "x.ndjson"]), /unknown option '--no-such-option'/);
+  assert.match(await parsesAs(["timeline", "--format", "nope", "x.ndjson"]), /nope/);
+  assert.match(await parsesAs(["no-such-command"]), /unknown command/);
+  const dir = folder();
+  assert.deepEqual(dryArgvs("cursorlog json logs/*.gz | jq . && cursorlog text -v 'a b'", dir), [["json", "logs/run.ndjson.gz"], ["text", "-v", "a b"]]);
 });
 
 test("extraction: a help example with its continuation lines; README blocks by kind", () => {

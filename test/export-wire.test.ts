@@ -7,6 +7,7 @@ import { before, test } from "node:test";
 import { fakeCollector } from "./helpers/fake-collector.js";
 import { decodeOtlpJson, decodeTraceRequest, type DecodedSpan } from "./helpers/otlp-proto.js";
 import { runCli } from "./helpers/run-cli.js";
+import { STRESS } from "./helpers/scale.js";
 import { tempDir } from "./helpers/temp-dir.js";
 
 // `cursorlog export --endpoint`/`--send` over the wire: the built executable sends to a fake OTLP/HTTP
@@ -42,6 +43,18 @@ function run(args: string[], env: Record<string, string> = {}): Promise<{ code: 
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/**
+ * A run whose subject is what is sent and said (the retries, the statuses, the environment), not
+ * the executable: make test runs it in-process (the source the bundle is built from), a process
+ * less each, the executable's own sending being what the other tests here run; make stress runs
+ * the executable (CURSORLOG_STRESS=1, test/helpers/scale.ts).
+ */
+async function send(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  if (STRESS) return run(args, env);
+  const r = await runCli(args, { env: { ...BASE_ENV, ...env } });
+  return { code: r.code, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** What the file export of the same inputs decodes to: the spans the wire must carry. */
@@ -90,7 +103,7 @@ test("--endpoint: protobuf over OTLP/HTTP, decoded strictly as ExportTraceServic
 
 test("--protocol http/json and --send with OTEL_EXPORTER_OTLP_ENDPOINT: /v1/traces appended, JSON decoded strictly", { timeout: 60_000 }, async (t) => {
   const rx = await fakeCollector(t);
-  const r = await run(["export", "--send", "--protocol", "http/json", LONG], { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${rx.port}/otel` });
+  const r = await send(["export", "--send", "--protocol", "http/json", LONG], { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${rx.port}/otel` });
   assert.deepEqual(r, { code: 0, stdout: "", stderr: "" });
   await rx.waitFor(1);
   assert.equal(rx.requests[0]!.path, "/otel/v1/traces");
@@ -98,7 +111,7 @@ test("--protocol http/json and --send with OTEL_EXPORTER_OTLP_ENDPOINT: /v1/trac
   assert.equal(rx.requests[0]!.error, undefined);
   assert.deepEqual(byId(rx.requests[0]!.spans!), byId(await fileSpans([LONG])));
   // OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is taken as it is, and wins; OTEL_EXPORTER_OTLP_PROTOCOL picks JSON.
-  const r2 = await run(["export", "--send", LONG], {
+  const r2 = await send(["export", "--send", LONG], {
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${rx.port}/custom/traces`,
     OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9",
     OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
@@ -136,7 +149,7 @@ test("a folder of logs: every run arrives", { timeout: 60_000 }, async (t) => {
 
 test("a 503 is retried: the same request again, then success (exit 0)", { timeout: 60_000 }, async (t) => {
   const rx = await fakeCollector(t, { replies: [503, 200] });
-  const r = await run(["export", "--endpoint", `http://127.0.0.1:${rx.port}`, LONG]);
+  const r = await send(["export", "--endpoint", `http://127.0.0.1:${rx.port}`, LONG]);
   assert.deepEqual(r, { code: 0, stdout: "", stderr: "" });
   await rx.waitFor(2);
   assert.deepEqual(rx.requests.map((q) => q.answer), [503, 200]);
@@ -147,7 +160,7 @@ test("a 503 is retried: the same request again, then success (exit 0)", { timeou
 
 test("a 4xx is not retried: one clear line, exit status 2", { timeout: 60_000 }, async (t) => {
   const rx = await fakeCollector(t, { replies: [400] });
-  const r = await run(["export", "--endpoint", `http://127.0.0.1:${rx.port}`, LONG]);
+  const r = await send(["export", "--endpoint", `http://127.0.0.1:${rx.port}`, LONG]);
   assert.equal(r.code, 2);
   assert.equal(r.stdout, "");
   assert.equal(
@@ -186,7 +199,7 @@ test("a refused connection: retried until the export timeout, then one line and 
       s.close(() => resolve(p));
     });
   });
-  const r = await run(["export", "--endpoint", `http://127.0.0.1:${port}`, LONG], { OTEL_EXPORTER_OTLP_TIMEOUT: "2500" });
+  const r = await send(["export", "--endpoint", `http://127.0.0.1:${port}`, LONG], { OTEL_EXPORTER_OTLP_TIMEOUT: "2500" });
   assert.equal(r.code, 2);
   assert.equal(r.stdout, "");
   assert.equal(

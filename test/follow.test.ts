@@ -13,6 +13,12 @@ import { STRESS } from "./helpers/scale.js";
 // a file truncated and written again, renamed and re-created, deleted; pipes; and the end of a run
 // decided from the parsed events, whatever the bytes of its result line look like. Each test waits
 // for what it checks (output, a message, the exit) with a bound, never a fixed time.
+//
+// Each case is a process of the built program (~0.2 CPU s). make test runs every case, but where
+// a list of cases is run alike it runs them together (the endings: one run following every file,
+// one after the other, as -f does; the pipes: several in one run) or a covering subset of a matrix
+// (every command once, every kind of damage every way once); make stress (CURSORLOG_STRESS=1,
+// test/helpers/scale.ts) runs each case on its own, as before.
 
 const BIN = "bin/cursorlog.js";
 const ENV = { PATH: process.env.PATH ?? "", TZ: "UTC", NO_COLOR: "1", TERM: "dumb" };
@@ -176,7 +182,8 @@ test("-F: renamed and re-created (logrotate's create): the old file is read to i
 });
 
 test("--follow=name is -F, --follow=descriptor is -f (tail's spellings); -f FILE stays a file", { timeout: 40_000 }, () => {
-  for (const opt of ["--follow=name", "--follow=descriptor", "-F", "-f"]) {
+  // make test: tail's two spellings (-F and -f run in every other test here); make stress: all four.
+  for (const opt of STRESS ? ["--follow=name", "--follow=descriptor", "-F", "-f"] : ["--follow=name", "--follow=descriptor"]) {
     const r = spawnSync("node", [BIN, "text", opt, FIXTURE], { env: ENV, encoding: "utf8", timeout: BOUND_MS });
     assert.equal(r.status, 0, `${opt}: ${r.stderr}`);
     assert.equal(r.stdout, GOLDEN, opt);
@@ -280,18 +287,27 @@ test("-f on a FIFO, <(…), /dev/stdin (a pipe, a file) and gzip through a pipe:
   const fifo = fresh("fifo");
   const gz = fresh("log.gz");
   writeFileSync(gz, gzipSync(LOG));
-  const cases = [
-    `node ${BIN} text -f <(cat ${FIXTURE})`,
-    `cat ${FIXTURE} | node ${BIN} text -f /dev/stdin`,
-    `node ${BIN} text -f /dev/stdin < ${FIXTURE}`,
-    `mkfifo ${fifo}; (cat ${FIXTURE} > ${fifo} &); node ${BIN} text -f ${fifo}`,
-    `cat ${gz} | node ${BIN} text -F /dev/stdin`,
-    `node ${BIN} text -f <(cat ${gz})`,
-  ];
-  for (const script of cases) {
+  // make stress: each in a run of its own; make test: those that need no stdin of their own in one
+  // run, each read in turn as -f does with several files (<(…), a FIFO, /dev/stdin on a file, gzip
+  // through <(…)), and each pipe on stdin on its own.
+  const cases: Array<[string, number]> = STRESS
+    ? [
+        [`node ${BIN} text -f <(cat ${FIXTURE})`, 1],
+        [`cat ${FIXTURE} | node ${BIN} text -f /dev/stdin`, 1],
+        [`node ${BIN} text -f /dev/stdin < ${FIXTURE}`, 1],
+        [`mkfifo ${fifo}; (cat ${FIXTURE} > ${fifo} &); node ${BIN} text -f ${fifo}`, 1],
+        [`cat ${gz} | node ${BIN} text -F /dev/stdin`, 1],
+        [`node ${BIN} text -f <(cat ${gz})`, 1],
+      ]
+    : [
+        [`mkfifo ${fifo}; (cat ${FIXTURE} > ${fifo} &); node ${BIN} text -f <(cat ${FIXTURE}) ${fifo} /dev/stdin <(cat ${gz}) < ${FIXTURE}`, 4],
+        [`cat ${FIXTURE} | node ${BIN} text -f /dev/stdin`, 1],
+        [`cat ${gz} | node ${BIN} text -F /dev/stdin`, 1],
+      ];
+  for (const [script, runs] of cases) {
     const r = spawnSync("bash", ["--norc", "--noprofile", "-c", script], { env: ENV, encoding: "utf8", timeout: BOUND_MS });
     assert.equal(r.status, 0, `${script}: ${r.stderr}`);
-    assert.equal(r.stdout, GOLDEN, script);
+    assert.equal(r.stdout, GOLDEN.repeat(runs), script);
     assert.equal(r.stderr, "", script);
   }
   // A pipe that ends without a result: the run ends with the pipe (4), it is not waited on.
@@ -318,18 +334,27 @@ const ENDINGS: Array<[string, string | Buffer]> = [
   ["a gzip file of two members", Buffer.concat([gzipSync(LINES.slice(0, 30).join("")), gzipSync(LINES.slice(30).join(""))])],
 ];
 
-for (const [what, bytes] of ENDINGS) {
+// make stress: each ending in a run of its own; make test: one run that follows a file of each
+// ending, one after the other (-f reads each to its run's result before the next): a file whose
+// end is not taken for one holds the run until the bound (status null), and make stress names it.
+for (const group of STRESS ? ENDINGS.map((e) => [e]) : [ENDINGS]) {
+  const what = group.map(([w]) => w).join("; ");
   test(`-f ends at the run's result: ${what}`, { timeout: 30_000 }, () => {
-    const log = fresh("ending.ndjson");
-    writeFileSync(log, bytes);
-    const r = spawnSync("node", [BIN, "text", "-f", log], { env: ENV, encoding: "utf8", timeout: BOUND_MS });
+    const logs = group.map(([, bytes]) => {
+      const log = fresh("ending.ndjson");
+      writeFileSync(log, bytes);
+      return log;
+    });
+    const r = spawnSync("node", [BIN, "text", "-f", ...logs], { env: ENV, encoding: "utf8", timeout: BOUND_MS });
     assert.equal(r.status, 0, `${what}: status ${r.status} (null: still following after ${BOUND_MS} ms), ${r.stderr}`);
-    assert.equal(r.stdout, GOLDEN);
+    assert.equal(r.stdout, GOLDEN.repeat(group.length));
     assert.equal(r.stderr, "");
   });
 }
 
-for (const c of logCommands().filter((c) => c.flags.has("--follow"))) {
+// make test: every third command that follows (show, timeline, runs today: each of the others
+// follows a damaged gzip file or pipe below); make stress: every command.
+for (const c of logCommands().filter((c) => c.flags.has("--follow")).filter((_, i) => STRESS || i % 3 === 0)) {
   test(`${c.name} -f: a gzip file written in pieces, cut anywhere, ends at its result`, { timeout: 40_000 }, async (t) => {
     const log = fresh(`${c.name}.ndjson.gz`);
     const gz = gzipSync(LOG);
@@ -357,31 +382,55 @@ const DAMAGED: Array<[string, Buffer, boolean]> = [
   ["a cut member through a pipe (all that was decoded, then truncated gzip data)", GZ.subarray(0, 1500), false],
 ];
 
-// make test: each command on one kind of damage, in turn, so every kind is seen (as a file, by -f
-// and -F, and through a pipe) and every command is; make stress (CURSORLOG_STRESS=1): every kind
-// on every command (test/helpers/scale.ts).
-for (const [i, c] of logCommands().filter((c) => c.flags.has("--follow")).entries()) {
-  const damaged = STRESS ? DAMAGED : [DAMAGED[i % DAMAGED.length]!];
-  test(`${c.name} -f on damaged gzip gives what it gives without -f: ${damaged.map(([w]) => w.split(" (")[0]).join(", ")}`, { timeout: 60_000 }, () => {
-    for (const [what, bytes, asFile] of damaged) {
+/** The ways a damaged log is followed: as a file by -f, by -F, and through a pipe. */
+type Way = "-f" | "-F" | "pipe";
+const WAYS: Way[] = ["-f", "-F", "pipe"];
+/** Every kind of damage with every way it applies to (a cut member only through a pipe: a cut file is waited on). */
+const PAIRS = DAMAGED.flatMap((d, k) => WAYS.filter((w) => w === "pipe" || d[2]).map((w) => [k, w] as const));
+const FOLLOWERS = logCommands().filter((c) => c.flags.has("--follow"));
+
+// make test: the (kind, way) pairs dealt out to the commands in turn, so every pair is run and
+// every command is (7 pairs, 7 commands today: one each); make stress (CURSORLOG_STRESS=1): every
+// kind every way on every command (test/helpers/scale.ts).
+function pairsFor(i: number): Array<readonly [number, Way]> {
+  if (STRESS) return PAIRS;
+  const n = Math.max(PAIRS.length, FOLLOWERS.length);
+  return Array.from({ length: n }, (_, j) => j)
+    .filter((j) => j % FOLLOWERS.length === i)
+    .map((j) => PAIRS[j % PAIRS.length]!);
+}
+
+for (const [i, c] of FOLLOWERS.entries()) {
+  const byKind = new Map<number, Way[]>();
+  for (const [k, w] of pairsFor(i)) byKind.set(k, [...(byKind.get(k) ?? []), w]);
+  const damaged = [...byKind].map(([k, ways]) => [...DAMAGED[k]!, ways] as const);
+  test(`${c.name} -f on damaged gzip gives what it gives without -f: ${damaged.map(([w, , , ways]) => `${w.split(" (")[0]} (${ways.join(", ")})`).join(", ")}`, { timeout: 60_000 }, async () => {
+    for (const [what, bytes, , ways] of damaged) {
       const log = fresh(`${c.name}-damaged.ndjson.gz`);
       writeFileSync(log, bytes);
-      const expected = spawnSync("node", [BIN, c.name, log], { env: ENV, encoding: "utf8", timeout: BOUND_MS });
-      assert.match(expected.stderr, /trailing garbage ignored|corrupt gzip data|truncated gzip data/, what);
       // trailing garbage was `corrupt gzip data` with nothing out; a wrong CRC lost the output of
       // the chunk it was found in.
-      for (const args of asFile ? [[c.name, "-f", log], [c.name, "-F", log]] : []) {
+      const asFile = ways.filter((w) => w !== "pipe");
+      // Without -f: make stress runs the executable; make test the same command in-process on the
+      // same file through the same reader (runFed: openFile), a process less.
+      const expected = asFile.length === 0 && !STRESS ? undefined : STRESS ? spawnSync("node", [BIN, c.name, log], { env: ENV, encoding: "utf8", timeout: BOUND_MS }) : await runFed([c.name, log]).then((r) => ({ status: r.code, stdout: r.stdout, stderr: r.stderr }));
+      if (expected) assert.match(expected.stderr, /trailing garbage ignored|corrupt gzip data|truncated gzip data/, what);
+      for (const args of asFile.map((w) => [c.name, w, log])) {
+        assert.ok(expected);
         const r = spawnSync("node", [BIN, ...args], { env: ENV, encoding: "utf8", timeout: BOUND_MS });
         assert.equal(r.status, expected.status, `${what}: ${args.join(" ")}`);
         assert.equal(r.stdout, expected.stdout, `${what}: ${args.join(" ")}`);
         assert.equal(r.stderr, expected.stderr, `${what}: ${args.join(" ")}`);
       }
+      if (!ways.includes("pipe")) continue;
       // Through a pipe, against the same pipe read without -f (the file's name is /dev/stdin in
       // both, so show's wrapping of the header that names it is the same too).
       const pipe = (follow: string) =>
         spawnSync("bash", ["--norc", "--noprofile", "-c", `cat ${log} | node ${BIN} ${c.name} ${follow} /dev/stdin`], { env: ENV, encoding: "utf8", timeout: BOUND_MS });
       const piped = pipe("-f");
-      const plain = pipe("");
+      // Without -f: make stress through the same pipe; make test in-process, the bytes as the
+      // input named /dev/stdin (one read, as the pipe gives a file this small).
+      const plain = STRESS ? pipe("") : await runFed([c.name, "/dev/stdin"], { files: { "/dev/stdin": { bytes } }, stdin: { bytes } }).then((r) => ({ status: r.code, stdout: r.stdout, stderr: r.stderr }));
       assert.match(plain.stderr, /trailing garbage ignored|corrupt gzip data|truncated gzip data/, `${what}: a pipe without -f`);
       assert.equal(piped.status, plain.status, `${what}: a pipe`);
       assert.equal(piped.stdout, plain.stdout, `${what}: a pipe`);

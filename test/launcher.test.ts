@@ -6,11 +6,18 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, test } from "node:test";
+import { runCli } from "./helpers/run-cli.js";
 import { STRESS } from "./helpers/scale.js";
 
 // bin/cursorlog.js run as a command: line 1 starts sh, which checks stdout and execs node on the
 // same file (the sh/JavaScript polyglot; stdout closed by the shell: output-faults.test.ts). What
 // the launcher must not change: the arguments, the status, the signals, where the modules are found.
+//
+// Each case is a process of node (~0.2 CPU s). make test runs each case through the executable
+// and each other way to launch it (each shell, a script's "$@") with one case in turn, and takes
+// what is expected without the launcher from the cases themselves or an in-process run; make
+// stress (CURSORLOG_STRESS=1, test/helpers/scale.ts) runs every case every way, against
+// `node bin/cursorlog.js`, as before.
 const BIN = resolve("bin/cursorlog.js");
 const ENV = { PATH: process.env.PATH ?? "", TZ: "UTC", NO_COLOR: "1", TERM: "dumb" };
 const SESSION = resolve("examples/session.ndjson");
@@ -57,21 +64,28 @@ test("arguments reach cursorlog unchanged: spaces, quotes, globs, leading dashes
     { argv: ["filter", "--where", `result ~ "Let me look"`, "a b.ndjson"], status: 0, stdout: /^\{"type":"result","subtype":"success",[^\n]*\n$/, stderr: /^$/ },
     { argv: ["--version", "--"], status: 0, stdout: /^\d+\.\d+\.\d+\n$/, stderr: /^$/ },
   ];
+  // The ways after the executable itself: each other shell, and a shell's "$@", as a user's script
+  // passes them on.
+  const others: { name: string; run: (argv: string[]) => ReturnType<typeof outcome> }[] = [
+    ...LAUNCHES.slice(1).map((l) => ({ name: l.name, run: (argv: string[]) => outcome(run([...l.argv, ...argv], dir)) })),
+    { name: "/bin/sh -c", run: (argv: string[]) => outcome(spawnSync("/bin/sh", ["-c", '"$0" "$@"', BIN, ...argv], { cwd: dir, env: ENV, encoding: "utf8" })) },
+  ];
   for (const [i, c] of cases.entries()) {
-    const direct = outcome(run(["node", BIN, ...c.argv], dir));
-    assert.equal(direct.status, c.status, `node ${c.argv.join(" ")}: ${direct.stderr}`);
+    // make test: each case through the executable, checked against the case; the names a shell
+    // would split, expand or drop (the first three) each through one other way in turn, compared
+    // with the executable's. make stress: `node bin/cursorlog.js` checked against the case, and
+    // every case every way compared with it (test/helpers/scale.ts).
+    const first = STRESS ? { name: "node", run: (argv: string[]) => outcome(run(["node", BIN, ...argv], dir)) } : { name: LAUNCHES[0]!.name, run: (argv: string[]) => outcome(run([...LAUNCHES[0]!.argv, ...argv], dir)) };
+    const direct = first.run(c.argv);
+    assert.equal(direct.status, c.status, `${first.name} ${c.argv.join(" ")}: ${direct.stderr}`);
     assert.match(direct.stderr, c.stderr, c.argv.join(" "));
     if (c.stdout) assert.match(direct.stdout, c.stdout, c.argv.join(" "));
-    // make test: the names a shell would split, expand or drop (the first three) through every
-    // shell, the others through the first; make stress: every one through each (test/helpers/scale.ts).
-    for (const l of STRESS || i < 3 ? LAUNCHES : LAUNCHES.slice(0, 1)) assert.deepEqual(outcome(run([...l.argv, ...c.argv], dir)), direct, `${l.name}: ${JSON.stringify(c.argv)}`);
-    // Through a shell's "$@", as a user's script passes them on.
-    const viaSh = outcome(spawnSync("/bin/sh", ["-c", '"$0" "$@"', BIN, ...c.argv], { cwd: dir, env: ENV, encoding: "utf8" }));
-    assert.deepEqual(viaSh, direct, `/bin/sh -c: ${JSON.stringify(c.argv)}`);
+    const ways = STRESS ? [...LAUNCHES.map((l) => ({ name: l.name, run: (argv: string[]) => outcome(run([...l.argv, ...argv], dir)) })), ...others] : i < 3 ? [others[i % others.length]!] : [];
+    for (const w of ways) assert.deepEqual(w.run(c.argv), direct, `${w.name}: ${JSON.stringify(c.argv)}`);
   }
 });
 
-test("the status of the run comes through the launcher unchanged (0, 1, 4, 5)", () => {
+test("the status of the run comes through the launcher unchanged (0, 1, 4, 5)", async () => {
   const cases: [string[], number][] = [
     [["json", "test/fixtures/2026-long.ndjson"], 0],
     [["json", "test/fixtures/is-error.ndjson"], 1],
@@ -80,7 +94,9 @@ test("the status of the run comes through the launcher unchanged (0, 1, 4, 5)", 
     [["json", "--no-such-option"], 2],
   ];
   for (const [i, [argv, status]] of cases.entries()) {
-    const direct = outcome(run(["node", BIN, ...argv]));
+    // What the run gives without the launcher: make test, in-process (the source the bundle is
+    // built from); make stress, `node bin/cursorlog.js`.
+    const direct = STRESS ? outcome(run(["node", BIN, ...argv])) : await runCli(argv, { env: ENV }).then((r) => ({ status: r.code, signal: null, stdout: r.stdout, stderr: r.stderr }));
     assert.equal(direct.status, status, argv.join(" "));
     // make test: every status through the first launch, and each other shell with one of them in
     // turn (dash 1, bash 4, busybox 5); make stress: every status through each.
@@ -108,8 +124,10 @@ test("installed through symlinks (npm's node_modules/.bin, a global bin): node f
   symlinkSync(resolve("."), join(prefix, "lib", "node_modules", "cursorlog"));
   symlinkSync("../lib/node_modules/cursorlog/bin/cursorlog.js", join(prefix, "bin", "cursorlog"));
   const expected = readFileSync("test/golden/json-2026-long.stdout", "utf8");
-  for (const bin of [join(project, "node_modules", ".bin", "cursorlog"), join(prefix, "bin", "cursorlog")]) {
-    assert.deepEqual(outcome(run([bin, "json", SESSION], dir)), { status: 0, signal: null, stdout: expected, stderr: "" }, bin);
+  for (const [i, bin] of [join(project, "node_modules", ".bin", "cursorlog"), join(prefix, "bin", "cursorlog")].entries()) {
+    // make test: the local link by its path, the global one found on PATH; make stress: both ways each.
+    if (STRESS || i === 0) assert.deepEqual(outcome(run([bin, "json", SESSION], dir)), { status: 0, signal: null, stdout: expected, stderr: "" }, bin);
+    if (!STRESS && i === 0) continue;
     // Found on PATH by its name, as a user runs it, and with an argument that has a space.
     const onPath = spawnSync("cursorlog", ["json", "a b.ndjson"], { cwd: dir, env: { ...ENV, PATH: `${join(bin, "..")}:${ENV.PATH}` }, encoding: "utf8" });
     assert.deepEqual(outcome(onPath), { status: 0, signal: null, stdout: expected, stderr: "" }, `on PATH: ${bin}`);
@@ -132,8 +150,8 @@ function nodeWithHandlers(pid: number | undefined): boolean {
 test("the launcher execs node: the process started is node itself, and a signal sent to it ends cursorlog with the shell's status", { skip: !existsSync("/proc/self/fdinfo") && "needs /proc", timeout: 60_000 }, async (t) => {
   const signals = [["SIGTERM", 143], ["SIGINT", 130]] as const;
   for (const [k, l] of LAUNCHES.entries()) {
-    // make test: both through the first launch, one in turn through each other shell; make stress: both through each.
-    for (const [signal, status] of STRESS || k === 0 ? signals : [signals[k % 2]!]) {
+    // make test: one through each launch in turn (SIGTERM, SIGINT, SIGTERM, …); make stress: both through each.
+    for (const [signal, status] of STRESS ? signals : [signals[k % 2]!]) {
       const child = spawn(l.argv[0]!, [...l.argv.slice(1), "json"], { env: ENV, stdio: ["pipe", "pipe", "pipe"] });
       t.after(() => child.kill("SIGKILL"));
       const closed = new Promise<[number | null, NodeJS.Signals | null]>((done) => child.on("close", (code, sig) => done([code, sig])));

@@ -13,10 +13,26 @@ import pc from "picocolors";
 import { Reporter } from "../src/diagnostics.js";
 import type { JsonRecord } from "../src/input/record.js";
 import { toTimelineHtml } from "../src/outputs/timeline-html/index.js";
-import { scaled } from "./helpers/scale.js";
+import { runCli } from "./helpers/run-cli.js";
+import { scaled, STRESS } from "./helpers/scale.js";
 
 const BIN = "bin/cursorlog.js";
 const ENV = { PATH: process.env.PATH ?? "", TZ: "UTC", NO_COLOR: "1", TERM: "dumb" };
+
+/**
+ * What the executable gives for ARGV when nothing interrupts it, the expected result of a run that
+ * is interrupted or fed through a FIFO: make test takes it in-process (the source the bundle is
+ * built from), a process less each; make stress from the executable (test/helpers/scale.ts).
+ */
+async function uninterrupted(argv: string[]): Promise<{ status: number | null; stdout: string }> {
+  if (STRESS) {
+    const r = spawnSync("node", [BIN, ...argv], { env: ENV, encoding: "utf8" });
+    return { status: r.status, stdout: r.stdout };
+  }
+  const r = await runCli(argv, { env: ENV });
+  return { status: r.code, stdout: r.stdout };
+}
+
 /**
  * Generous: the promise is a second, and what is caught is a hang (for ever). The machine may be
  * shared with other test files (make test runs several at once), so the bound is loose.
@@ -197,7 +213,7 @@ test("SIGINT during the last stretch of synchronous work, the output already out
   writeFileSync(join(dir, "sent"), "");
   assert.equal(await exitWithin(child, 30_000), 130);
   // The output was whole before the signal took effect.
-  assert.equal(out, spawnSync("node", [BIN, "validate", "test/fixtures/2026-long.ndjson"], { env: ENV, encoding: "utf8" }).stdout);
+  assert.equal(out, (await uninterrupted(["validate", "test/fixtures/2026-long.ndjson"])).stdout);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -226,7 +242,7 @@ test("a named FIFO is read to its end: what a writer sends in parts, then closes
   const fifo = join(dir, "run.ndjson");
   assert.equal(spawnSync("mkfifo", [fifo]).status, 0);
   const log = readFileSync("test/fixtures/2026-long.ndjson");
-  const want = spawnSync("node", [BIN, "text", "test/fixtures/2026-long.ndjson"], { env: ENV, encoding: "utf8" });
+  const want = await uninterrupted(["text", "test/fixtures/2026-long.ndjson"]);
   const child = spawn("node", [BIN, "text", fifo], { env: ENV, stdio: ["ignore", "pipe", "pipe"] });
   t.after(() => child.kill("SIGKILL"));
   let out = "";
@@ -242,6 +258,6 @@ test("a named FIFO is read to its end: what a writer sends in parts, then closes
   const pid = empty.pid!;
   assert.ok(await until(() => openPaths(pid)?.includes(fifo) === true || inFifoOpen(pid), 30_000), `cursorlog never reached the FIFO (exit ${empty.exitCode})`);
   writeFileSync(fifo, "");
-  const devNull = spawnSync("node", [BIN, "json", "/dev/null"], { env: ENV });
+  const devNull = await uninterrupted(["json", "/dev/null"]);
   assert.equal(await exitWithin(empty, 30_000), devNull.status);
 });
