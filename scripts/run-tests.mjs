@@ -103,8 +103,8 @@ const STRESS_ENV = { CURSORLOG_STRESS: "1" };
 // make test: the files that need no process of their own share one, several to a process (a
 // group): ~0.7 CPU s less for each file so run, the cost of a Node process and of loading and
 // compiling the sources again (40 small files: 35 CPU s in 40 processes, 8 in one). A group
-// imports its files one after the other; each file's tests run as they do alone, one at a time
-// (top-level before/after hooks included), and a failure still names its file (its location).
+// imports its files, then runs their tests in that order, one at a time, as each file's process
+// would (top-level before/after hooks included); a failure still names its file (its location).
 // Not grouped: the longest files (they balance the cores on their own), files marked
 // `// test-process: own` (they change what the process shares: its environment, its listeners),
 // and any file when TEST_GROUPS=0 (each file its own process, as in a run of named files: the CPU
@@ -129,12 +129,12 @@ function grouped(fs) {
   pool.forEach((f, i) => members[i % n].push(f));
   const made = members.map((m, i) => {
     const path = join(groupDir, `group-${String(i + 1).padStart(2, "0")}.test.mjs`);
-    const imports = m.map((f) => {
-      const url = pathToFileURL(join(root, f)).href;
-      // A file that cannot be loaded fails as a test of its own; the group goes on to the next.
-      return `try { await import(${JSON.stringify(url)}); } catch (e) { test(${JSON.stringify(`${f}: loads`)}, () => { throw e; }); }`;
-    });
-    writeFileSync(path, [`// ${m.length} test files in one process (scripts/run-tests.mjs)`, `import { test } from "node:test";`, ...imports, ""].join("\n"));
+    // Static imports: every file is loaded and its top-level code run before any test starts, as
+    // when each file has its process (with imports one after another, a test of the first file
+    // ran while the next files loaded: its fake collector, in this process, answered too late).
+    // A file that cannot be loaded fails its group, naming itself.
+    const imports = m.map((f) => `import ${JSON.stringify(pathToFileURL(join(root, f)).href)};`);
+    writeFileSync(path, [`// ${m.length} test files in one process (scripts/run-tests.mjs)`, ...imports, ""].join("\n"));
     groups.set(path, m);
     return path;
   });
