@@ -79,3 +79,19 @@ test("--columns with a misspelt name: did you mean", async () => {
   const far = await runCli(["timeline", "--columns", "seq,zzzzzz", "examples/session.ndjson"]);
   assert.doesNotMatch(far.stderr, /did you mean/);
 });
+
+test("help CMD is status 0, and no command at all status 2, whatever process.exitCode says (main in a process that did other work: a test runner with a failure)", async () => {
+  const saved = process.exitCode;
+  try {
+    for (const set of [undefined, 1, 5]) {
+      process.exitCode = set;
+      const help = await runCli(["help", "timeline"]);
+      const none = await runCli([]);
+      process.exitCode = saved;
+      assert.deepEqual({ help: help.code, stderr: help.stderr, usage: help.stdout.startsWith("Usage: cursorlog timeline ") }, { help: 0, stderr: "", usage: true }, `process.exitCode ${set}`);
+      assert.deepEqual({ none: none.code, stdout: none.stdout, usage: none.stderr.startsWith("Usage: cursorlog ") }, { none: 2, stdout: "", usage: true }, `process.exitCode ${set}`);
+    }
+  } finally {
+    process.exitCode = saved;
+  }
+});

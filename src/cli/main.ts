@@ -40,6 +40,10 @@ export async function main(argv: readonly string[], ioIn: Io): Promise<ExitCode>
   try {
     await program.parseAsync([...argv], { from: "user" });
   } catch (err) {
+    // `help [CMD]` asked for is status 0, as `CMD --help` is (commander's help() takes its status
+    // from process.exitCode, which says nothing of this run when main runs in a process that has
+    // done other work); the help commander shows for no command at all stays a usage error.
+    if (err instanceof CommanderError && err.code === "commander.help") return commandWords(argv)[0] === "help" ? ExitCode.OK : ExitCode.USAGE_OR_IO;
     if (err instanceof CommanderError) return err.exitCode === 0 ? ExitCode.OK : ExitCode.USAGE_OR_IO;
     throw err;
   }
@@ -92,11 +96,8 @@ function inheritGlobals(root: Command, cmd: Command): void {
 /** A command's global options that take a value (their value is not the command). */
 const GLOBAL_VALUE_OPTIONS = new Set(["-o", "--output", "--color"]);
 
-/**
- * The message for a first word that is not a command when it names a log (`cursorlog run.ndjson`),
- * or for `cursorlog help NOSUCH`; undefined otherwise (commander reports other mistakes).
- */
-function notACommand(program: Command, argv: readonly string[]): string | undefined {
+/** The command line's first word, and its second after `help`: the words before any command option. */
+function commandWords(argv: readonly string[]): string[] {
   const words: string[] = [];
   for (let i = 0; i < argv.length && words.length < 2; i++) {
     const a = argv[i]!;
@@ -108,6 +109,15 @@ function notACommand(program: Command, argv: readonly string[]): string | undefi
     words.push(a);
     if (words[0] !== "help") break;
   }
+  return words;
+}
+
+/**
+ * The message for a first word that is not a command when it names a log (`cursorlog run.ndjson`),
+ * or for `cursorlog help NOSUCH`; undefined otherwise (commander reports other mistakes).
+ */
+function notACommand(program: Command, argv: readonly string[]): string | undefined {
+  const words = commandWords(argv);
   const names = program.commands.map((c) => c.name());
   const [first, second] = words;
   if (first === undefined) return undefined;
