@@ -16,8 +16,8 @@ import { FUZZ_SEED, fuzzRuns, scaled, STRESS } from "./helpers/scale.js";
 // commands whose rules the README states; commands added later get the contract.
 //
 // Sizes (test/helpers/scale.ts): make test runs every property a few times and the exhaustive
-// loops over a sample (every 37th cut, through the five strict commands and one other in turn; one
-// event of each type, through a third of the commands in turn; the multi-line deep value through the
+// loops over a sample (every 53rd cut, through the five strict commands and one other in turn; one
+// event of each type, through a quarter of the commands in turn; the multi-line deep value through the
 // strict commands; each strict command spawned once); make stress (CURSORLOG_STRESS=1) runs them at
 // full size. FUZZ_RUNS overrides every numRuns
 // (FUZZ_RUNS=2000 for a by-hand run), FUZZ_SEED the seed (42).
@@ -102,7 +102,7 @@ test("random bytes: every command ends with a status from the table and names fi
       const bytes = Buffer.from(arr);
       for (const { cmd, argv } of PLAIN) judge(await run(argv, bytes), argv, cmd, bytes);
     }),
-    { seed: SEED, numRuns: fuzzRuns(5, 150), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(3, 150), includeErrorInReport: true },
   );
 });
 
@@ -118,7 +118,7 @@ test("random JSON values, one per line: objects are read, anything else is repor
       const bytes = Buffer.from(lines.join(crlf ? "\r\n" : "\n") + "\n");
       for (const { cmd, argv } of PLAIN) judge(await run(argv, bytes, "fuzz.ndjson"), argv, cmd, bytes, "fuzz.ndjson");
     }),
-    { seed: SEED, numRuns: fuzzRuns(5, 150), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(3, 150), includeErrorInReport: true },
   );
 });
 
@@ -132,10 +132,10 @@ const SMALL = fc.sample(genLog({ maxSessions: 1, layouts: false }), { seed: SEED
 
 /**
  * Where the cut-at-every-byte test cuts a line of `length` bytes: every byte in make stress; in
- * make test the first and last three, and every 37th between (a prime: the cuts fall at every
+ * make test the first and last three, and every 53rd between (a prime: the cuts fall at every
  * kind of place, inside keys, values, strings and escapes, over the three lines).
  */
-const CUT_STEP = 37;
+const CUT_STEP = 53;
 function cutPositions(length: number): number[] {
   const all = Array.from({ length: length - 1 }, (_, i) => i + 1);
   if (STRESS) return all;
@@ -152,7 +152,7 @@ function cutRuns(n: number): typeof PLAIN {
   return (n + 1) % 5 === 0 ? [...plain, ...plain.map((p) => ({ cmd: p.cmd, argv: [...p.argv, "--lenient"] }))] : plain;
 }
 
-test(`a log cut at ${STRESS ? "every byte" : `every ${CUT_STEP}th byte (every byte in make stress)`}: a strict run stops at the cut line with status 5; --lenient keeps what came before`, { timeout: 300_000 }, async () => {
+test(`a log cut at ${STRESS ? "every byte" : `every ${CUT_STEP}rd byte (every byte in make stress)`}: a strict run stops at the cut line with status 5; --lenient keeps what came before`, { timeout: 300_000 }, async () => {
   assert.ok(SMALL, "no small generated log with a tool call, thinking and a result");
   const lines = SMALL.events.map((e) => Buffer.from(JSON.stringify(e)));
   // The cut line is each kind once: a thinking delta (skipped unread by json and text), a tool call, the result.
@@ -193,7 +193,7 @@ test("a line cut anywhere with the rest of the log after it: reported at or afte
       const bytes = Buffer.from([...lines.slice(0, i), lines[i]!.slice(0, k), ...lines.slice(i + 1)].join("\n") + "\n");
       for (const { cmd, argv } of VARIANTS) judge(await run(argv, bytes, "cut.ndjson"), argv, cmd, bytes, "cut.ndjson");
     }),
-    { seed: SEED, numRuns: fuzzRuns(3, 60), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(2, 60), includeErrorInReport: true },
   );
 });
 
@@ -234,7 +234,7 @@ async function judgeObjects(events: Ev[], context: string, variants = VARIANTS):
   }
 }
 
-test(`every top-level field of every event type removed, or given each wrong type: no crash, no status 5 (${STRESS ? "every command" : "a third of the commands each, in turn"})`, { timeout: 300_000 }, async () => {
+test(`every top-level field of every event type removed, or given each wrong type: no crash, no status 5 (${STRESS ? "every command" : "a quarter of the commands each, in turn"})`, { timeout: 300_000 }, async () => {
   const log = fc.sample(genLog({ maxSessions: 1, layouts: false }), { seed: SEED + 1, numRuns: 60 }).find((l) => new Set(l.events.map((e) => e.type)).size >= 6)!;
   assert.ok(log, "no generated log with six event types");
   // Every event of the log in make stress; in make test the first of each type and subtype.
@@ -255,9 +255,9 @@ test(`every top-level field of every event type removed, or given each wrong typ
       for (const replace of STRESS ? all : [all[mutations++ % all.length]]) {
         const events = log.events.slice();
         events[i] = mutate(log.events[i]!, [key], replace);
-        // Every command in make stress; in make test a third of them, in turn (each mutation meets
-        // three or four commands, each command a third of the mutations).
-        await judgeObjects(events, `event ${i + 1} ${key} ${replace === undefined ? "removed" : `= ${JSON.stringify(replace.value)}`}`, PLAIN.filter((p, k) => p.argv.length === 1 && (STRESS || (k / 2) % 3 === tried % 3)));
+        // Every command in make stress; in make test a quarter of them, in turn (each mutation meets
+        // two or three commands, each command a quarter of the mutations).
+        await judgeObjects(events, `event ${i + 1} ${key} ${replace === undefined ? "removed" : `= ${JSON.stringify(replace.value)}`}`, PLAIN.filter((p, k) => p.argv.length === 1 && (STRESS || (k / 2) % 4 === tried % 4)));
         tried++;
       }
     }
@@ -277,7 +277,7 @@ test("property: a field anywhere in any event removed or of the wrong type: no c
       events[i] = mutate(log.events[i]!, path, replace);
       await judgeObjects(events, `event ${i + 1} ${path.join(".")} ${replace === undefined ? "removed" : `= ${JSON.stringify(replace.value)}`}`);
     }),
-    { seed: SEED, numRuns: fuzzRuns(4, 150), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(3, 150), includeErrorInReport: true },
   );
 });
 
