@@ -14,9 +14,9 @@ import { FUZZ_SEED, fuzzRuns, scaled, STRESS } from "./helpers/scale.js";
 // program's own command table, so a new one is covered as soon as it is added.
 //
 // Runs (test/helpers/scale.ts): make test runs each property a few times, each run through half
-// of the option sets in turn; make stress (CURSORLOG_STRESS=1) at full count, every option set. FUZZ_RUNS overrides every numRuns below (e.g.
-// FUZZ_RUNS=5000 for a by-hand run); FUZZ_SEED the seed (default 42), so a failure seen in CI
-// replays exactly.
+// of the option sets in turn; make stress (CURSORLOG_STRESS=1) at full count, every option set.
+// FUZZ_RUNS overrides every numRuns below (e.g. FUZZ_RUNS=5000 for a by-hand run); FUZZ_SEED the
+// seed (default 42), so a failure seen in CI replays exactly.
 
 const SEED = FUZZ_SEED;
 const COMMANDS = logCommands();
