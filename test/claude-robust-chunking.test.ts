@@ -107,7 +107,7 @@ test(`every Claude Code fixture split at random and awkward cuts${STRESS ? ", an
 // the two smallest here and every fixture above.
 const ONE_BYTE = scaled(1, 2);
 
-test(`1-byte chunks of the ${ONE_BYTE === 1 ? "smallest Claude Code fixture" : `${ONE_BYTE} smallest Claude Code fixtures`} (every fixture in make stress, above) change nothing for any command`, { timeout: 600_000 }, async () => {
+test(`1-byte chunks of the ${ONE_BYTE === 1 ? "smallest Claude Code fixture" : "two smallest Claude Code fixtures"} (every fixture in make stress, above) change nothing for any command`, { timeout: 600_000 }, async () => {
   const small = [...FIXTURES].sort((a, b) => a.bytes.length - b.bytes.length).slice(0, ONE_BYTE);
   for (const f of small) await sameForEveryCommand({ [f.path]: f.bytes }, (_, b) => fixedCuts(b, 1), COMMANDS.map((c) => [c.name]));
 });
