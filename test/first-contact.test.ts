@@ -1,3 +1,4 @@
+// test-run: scaled
 import assert from "node:assert/strict";
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -6,10 +7,15 @@ import { after, test } from "node:test";
 import { TIMELINE_COLUMNS } from "../src/outputs/timeline/columns.js";
 import { parseCsv } from "./helpers/csv.js";
 import { runCli, type CliResult } from "./helpers/run-cli.js";
+import { STRESS } from "./helpers/scale.js";
 
 // Issue 26, "First contact: what a new user met": timeline's default CSV is one row per line (A);
 // filter says the agent CLI's text once per run (B); -H/--with-filename for text, json, filter and
 // timeline, -v/--invert-match for filter (C); stats --format json carries whole values (D).
+//
+// Sizes (test/helpers/scale.ts): make test writes each fixture's CSV by default and with one of
+// --no-header and --safe-csv in turn, and compares one thread with --jobs 2 or 3 in turn; make
+// stress (CURSORLOG_STRESS=1) both options on every fixture, and --jobs 2 and 3 for each case.
 
 const scratch = mkdtempSync(join(tmpdir(), "cursorlog-first-contact-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -42,14 +48,16 @@ const result = { type: "result", subtype: "success", is_error: false, result: "o
 
 // ---- A: timeline's default CSV is one record per physical line ----
 
-test("timeline: every default CSV row is one physical line, over every fixture, holding the values NDJSON gives (line breaks written \\n, \\r)", async () => {
+test(`timeline: every default CSV row is one physical line, over every fixture${STRESS ? "" : " (--no-header or --safe-csv in turn)"}, holding the values NDJSON gives (line breaks written \\n, \\r)`, async () => {
   const esc = (v: unknown) => (v === null ? "" : String(v).replace(/[\r\n]/g, (c) => (c === "\n" ? "\\n" : "\\r")));
   let multiLineValues = 0;
-  for (const f of everyFixture()) {
-    for (const extra of [[], ["--no-header"], ["--safe-csv"]]) {
+  const extras = [["--no-header"], ["--safe-csv"]];
+  for (const [n, f] of everyFixture().entries()) {
+    // The values each row must hold, once a fixture.
+    const nd = (await runCli(["timeline", "--lenient", "--allow-incomplete", "--format", "ndjson", f])).stdout;
+    const objs = nd === "" ? [] : nd.trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    for (const extra of [[], ...(STRESS ? extras : [extras[n % 2]!])]) {
       const csv = (await runCli(["timeline", "--lenient", "--allow-incomplete", ...extra, f])).stdout;
-      const nd = (await runCli(["timeline", "--lenient", "--allow-incomplete", "--format", "ndjson", f])).stdout;
-      const objs = nd === "" ? [] : nd.trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
       const physical = csv === "" ? [] : csv.slice(0, -1).split("\n");
       assert.ok(csv === "" || csv.endsWith("\n"), f);
       const header = extra[0] === "--no-header" ? 0 : 1;
@@ -106,6 +114,9 @@ test("timeline --help and README say CSV is one record per line, how line breaks
 
 // ---- B: filter says the agent CLI's text once per run ----
 
+/** The --jobs counts the k-th case compares with one thread: 2 and 3 in make stress; one of them in turn in make test. */
+const jobsFor = (k: number) => (STRESS ? ["2", "3"] : [k % 2 === 0 ? "2" : "3"]);
+
 test("filter over a folder says the agent CLI's text once per run, and not at all with -c; --jobs says the same", async () => {
   const dir = join(scratch, "said");
   mkdirSync(dir);
@@ -118,9 +129,9 @@ test("filter over a folder says the agent CLI's text once per run, and not at al
   const c = await runCli(["filter", "-c", dir]);
   assert.deepEqual(c, { stdout: "15\n", stderr: "", code: 0 });
   assert.deepEqual((await runCli(["filter", "-c", "-H", dir])).stderr, "");
-  for (const argv of [["filter"], ["filter", "-c"], ["filter", "-v", "--type", "result"], ["filter", "-H", "--pair", "--tool", "read"]]) {
+  for (const [k, argv] of [["filter"], ["filter", "-c"], ["filter", "-v", "--type", "result"], ["filter", "-H", "--pair", "--tool", "read"]].entries()) {
     const one = await runCli([...argv, "--jobs", "1", dir]);
-    for (const n of ["2", "3"]) assert.deepEqual(withoutNote(await runCli([...argv, "--jobs", n, dir])), one, `${argv.join(" ")} --jobs ${n}`);
+    for (const n of jobsFor(k)) assert.deepEqual(withoutNote(await runCli([...argv, "--jobs", n, dir])), one, `${argv.join(" ")} --jobs ${n}`);
   }
 });
 
@@ -217,10 +228,10 @@ test("timeline -H: the file column, first when --columns leaves it out; --no-fil
 
 test("-H with --jobs: byte for byte what one thread writes, for text, json, filter and timeline", async () => {
   const files = ["test/fixtures/2026-long.ndjson", "test/fixtures/crash-no-result.ndjson", "test/fixtures/does-not-exist.ndjson", A, "test/fixtures/2026-long.ndjson.gz", B];
-  for (const argv of [["text", "-H", "-v"], ["json", "-H"], ["json", "-H", "--allow-incomplete", "--pretty"], ["filter", "-H"], ["filter", "-H", "-c"], ["filter", "-H", "-c", "-e", "--type", "nope"], ["filter", "-v", "-H", "--type", "thinking"], ["timeline", "-H", "--columns", "seq,kind"]]) {
+  for (const [k, argv] of [["text", "-H", "-v"], ["json", "-H"], ["json", "-H", "--allow-incomplete", "--pretty"], ["filter", "-H"], ["filter", "-H", "-c"], ["filter", "-H", "-c", "-e", "--type", "nope"], ["filter", "-v", "-H", "--type", "thinking"], ["timeline", "-H", "--columns", "seq,kind"]].entries()) {
     const one = await runCli([...argv, "--jobs", "1", ...files]);
     assert.match(one.stderr, /does-not-exist/);
-    for (const n of ["2", "3"]) assert.deepEqual(withoutNote(await runCli([...argv, "--jobs", n, ...files])), one, `${argv.join(" ")} --jobs ${n}`);
+    for (const n of jobsFor(k)) assert.deepEqual(withoutNote(await runCli([...argv, "--jobs", n, ...files])), one, `${argv.join(" ")} --jobs ${n}`);
   }
 });
 

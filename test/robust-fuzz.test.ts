@@ -16,8 +16,10 @@ import { FUZZ_SEED, fuzzRuns, scaled, STRESS } from "./helpers/scale.js";
 // commands whose rules the README states; commands added later get the contract.
 //
 // Sizes (test/helpers/scale.ts): make test runs every property a few times and the exhaustive
-// loops over a sample (every 19th cut, one event of each type, each spawned command once); make
-// stress (CURSORLOG_STRESS=1) runs them at full size. FUZZ_RUNS overrides every numRuns
+// loops over a sample (every 53rd cut, through the five strict commands and one other in turn; one
+// event of each type, through a quarter of the commands in turn; the multi-line deep value through the
+// strict commands; each strict command spawned once); make stress (CURSORLOG_STRESS=1) runs them at
+// full size. FUZZ_RUNS overrides every numRuns
 // (FUZZ_RUNS=2000 for a by-hand run), FUZZ_SEED the seed (42).
 
 const SEED = FUZZ_SEED;
@@ -100,7 +102,7 @@ test("random bytes: every command ends with a status from the table and names fi
       const bytes = Buffer.from(arr);
       for (const { cmd, argv } of PLAIN) judge(await run(argv, bytes), argv, cmd, bytes);
     }),
-    { seed: SEED, numRuns: fuzzRuns(10, 150), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(3, 150), includeErrorInReport: true },
   );
 });
 
@@ -116,7 +118,7 @@ test("random JSON values, one per line: objects are read, anything else is repor
       const bytes = Buffer.from(lines.join(crlf ? "\r\n" : "\n") + "\n");
       for (const { cmd, argv } of PLAIN) judge(await run(argv, bytes, "fuzz.ndjson"), argv, cmd, bytes, "fuzz.ndjson");
     }),
-    { seed: SEED, numRuns: fuzzRuns(10, 150), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(3, 150), includeErrorInReport: true },
   );
 });
 
@@ -130,16 +132,27 @@ const SMALL = fc.sample(genLog({ maxSessions: 1, layouts: false }), { seed: SEED
 
 /**
  * Where the cut-at-every-byte test cuts a line of `length` bytes: every byte in make stress; in
- * make test the first and last three, and every 19th between (a prime: the cuts fall at every
+ * make test the first and last three, and every 53rd between (a prime: the cuts fall at every
  * kind of place, inside keys, values, strings and escapes, over the three lines).
  */
+const CUT_STEP = 53;
 function cutPositions(length: number): number[] {
   const all = Array.from({ length: length - 1 }, (_, i) => i + 1);
   if (STRESS) return all;
-  return all.filter((k) => k <= 3 || k >= length - 3 || k % 19 === 0);
+  return all.filter((k) => k <= 3 || k >= length - 3 || k % CUT_STEP === 0);
 }
 
-test(`a log cut at ${STRESS ? "every byte" : "every 19th byte (every byte in make stress)"}: a strict run stops at the cut line with status 5; --lenient keeps what came before`, { timeout: 300_000 }, async () => {
+const NOT_STRICT = PLAIN.filter((p) => p.argv.length === 1 && !STRICT.has(p.cmd));
+/**
+ * The runs at the n-th cut: every command, and at every 5th cut each with --lenient too; in make
+ * test the five strict commands (whose answer is known exactly) and one other in turn.
+ */
+function cutRuns(n: number): typeof PLAIN {
+  const plain = PLAIN.filter((p) => p.argv.length === 1 && (STRESS || STRICT.has(p.cmd) || p === NOT_STRICT[n % NOT_STRICT.length]));
+  return (n + 1) % 5 === 0 ? [...plain, ...plain.map((p) => ({ cmd: p.cmd, argv: [...p.argv, "--lenient"] }))] : plain;
+}
+
+test(`a log cut at ${STRESS ? "every byte" : `every ${CUT_STEP}rd byte (every byte in make stress)`}: a strict run stops at the cut line with status 5; --lenient keeps what came before`, { timeout: 300_000 }, async () => {
   assert.ok(SMALL, "no small generated log with a tool call, thinking and a result");
   const lines = SMALL.events.map((e) => Buffer.from(JSON.stringify(e)));
   // The cut line is each kind once: a thinking delta (skipped unread by json and text), a tool call, the result.
@@ -154,8 +167,7 @@ test(`a log cut at ${STRESS ? "every byte" : "every 19th byte (every byte in mak
     const positions = cutPositions(line.length);
     for (const [n, k] of positions.entries()) {
       const bytes = Buffer.concat([before, line.subarray(0, k)]);
-      // Every cut for the default run of each command; --lenient at every 5th cut.
-      for (const { cmd, argv } of PLAIN.filter((p) => p.argv.length === 1 || (n + 1) % 5 === 0)) {
+      for (const { cmd, argv } of cutRuns(n)) {
         const r = await run(argv, bytes, "cut.ndjson");
         tried++;
         const context = `cursorlog ${argv.join(" ")} on a log cut at byte ${k} of line ${i + 1}`;
@@ -181,7 +193,7 @@ test("a line cut anywhere with the rest of the log after it: reported at or afte
       const bytes = Buffer.from([...lines.slice(0, i), lines[i]!.slice(0, k), ...lines.slice(i + 1)].join("\n") + "\n");
       for (const { cmd, argv } of VARIANTS) judge(await run(argv, bytes, "cut.ndjson"), argv, cmd, bytes, "cut.ndjson");
     }),
-    { seed: SEED, numRuns: fuzzRuns(6, 60), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(2, 60), includeErrorInReport: true },
   );
 });
 
@@ -222,7 +234,7 @@ async function judgeObjects(events: Ev[], context: string, variants = VARIANTS):
   }
 }
 
-test("every top-level field of every event type removed, or given each wrong type: no crash, no status 5", { timeout: 300_000 }, async () => {
+test(`every top-level field of every event type removed, or given each wrong type: no crash, no status 5 (${STRESS ? "every command" : "a quarter of the commands each, in turn"})`, { timeout: 300_000 }, async () => {
   const log = fc.sample(genLog({ maxSessions: 1, layouts: false }), { seed: SEED + 1, numRuns: 60 }).find((l) => new Set(l.events.map((e) => e.type)).size >= 6)!;
   assert.ok(log, "no generated log with six event types");
   // Every event of the log in make stress; in make test the first of each type and subtype.
@@ -243,7 +255,9 @@ test("every top-level field of every event type removed, or given each wrong typ
       for (const replace of STRESS ? all : [all[mutations++ % all.length]]) {
         const events = log.events.slice();
         events[i] = mutate(log.events[i]!, [key], replace);
-        await judgeObjects(events, `event ${i + 1} ${key} ${replace === undefined ? "removed" : `= ${JSON.stringify(replace.value)}`}`, PLAIN.filter((p) => p.argv.length === 1));
+        // Every command in make stress; in make test a quarter of them, in turn (each mutation meets
+        // two or three commands, each command a quarter of the mutations).
+        await judgeObjects(events, `event ${i + 1} ${key} ${replace === undefined ? "removed" : `= ${JSON.stringify(replace.value)}`}`, PLAIN.filter((p, k) => p.argv.length === 1 && (STRESS || (k / 2) % 4 === tried % 4)));
         tried++;
       }
     }
@@ -263,7 +277,7 @@ test("property: a field anywhere in any event removed or of the wrong type: no c
       events[i] = mutate(log.events[i]!, path, replace);
       await judgeObjects(events, `event ${i + 1} ${path.join(".")} ${replace === undefined ? "removed" : `= ${JSON.stringify(replace.value)}`}`);
     }),
-    { seed: SEED, numRuns: fuzzRuns(8, 150), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(3, 150), includeErrorInReport: true },
   );
 });
 
@@ -343,11 +357,12 @@ test(`nesting ${DEEP} levels deep in a result, tool args and an unknown event: p
   }
 });
 
-test(`a value nested ${DEEP} deep over several lines (the multi-line reader): a clear error at the line it starts`, async () => {
+test(`a value nested ${DEEP} deep over several lines (the multi-line reader): a clear error at the line it starts (${STRESS ? "every command" : "the strict commands"})`, async () => {
   const deep = nested(DEEP, "array");
   const bytes = Buffer.from(`{"type":"system","subtype":"init"}\n{"type":"result",\n"x":${deep}}\n`);
-  // make test: each command once, --lenient every other one.
-  for (const { cmd, argv } of PLAIN.filter((p, k) => STRESS || p.argv.includes("--lenient") === (Math.floor(k / 2) % 2 === 1))) {
+  // make test: each strict command once (the ones whose answer is exact: status 5 at line 2),
+  // --lenient every other one; the one-line test above runs every command at this depth.
+  for (const { cmd, argv } of PLAIN.filter((p, k) => STRESS || (STRICT.has(p.cmd) && p.argv.includes("--lenient") === (Math.floor(k / 2) % 2 === 1)))) {
     const r = await run(argv, bytes, "deep.json");
     const context = `cursorlog ${argv.join(" ")} on a multi-line value nested ${DEEP} deep`;
     const ds = assertContract(r, context, ["deep.json"]);
@@ -362,20 +377,21 @@ test(`a value nested ${DEEP} deep over several lines (the multi-line reader): a 
 // The built executable on the same kinds of input, each run under a time limit: a synchronous
 // endless loop would stop the in-process runs above without a clear failure; here it is one.
 
-test("the built CLI on random bytes, cut lines and deep nesting ends within 10 s, no stack trace, a status from the table", { timeout: 300_000 }, async () => {
+test(`the built CLI on random bytes, cut lines and deep nesting ends within 10 s, no stack trace, a status from the table (${STRESS ? "every command" : "the strict commands"})`, { timeout: 300_000 }, async () => {
   const { spawnSync } = await import("node:child_process");
   const { existsSync } = await import("node:fs");
   assert.ok(existsSync("dist/cli/main.js"), "dist/ is missing: run `npm run build` (make test does) before these tests");
   const deep = Buffer.from(`{"type":"result","x":${nested(DEEP_CLI, "array")}}\n{"type":"result",\n"y":${nested(DEEP_CLI, "object")}}\n`);
   // make stress: four random inputs, and every command with and without --lenient on each input.
-  // make test: one random input; each command spawned once, on the inputs in turn, --lenient every
-  // other time (the in-process tests above run every command on every such input).
+  // make test: one random input; each strict command (json, text, filter, timeline, stats: the
+  // answer known exactly) spawned once, on the inputs in turn, --lenient every other time (the
+  // in-process tests above run every command on every such input).
   const inputs = [
     ...fc.sample(randomBytes, { seed: SEED, numRuns: scaled(1, 4) }).map((a) => Buffer.from(a)),
     Buffer.from(SMALL.bytes.toString("utf8").slice(0, Math.floor(SMALL.bytes.length / 2))),
     deep,
   ];
-  const plain = PLAIN.filter((p) => p.argv.length === 1);
+  const plain = PLAIN.filter((p) => p.argv.length === 1 && (STRESS || STRICT.has(p.cmd)));
   const runs = STRESS ? inputs.flatMap((input) => PLAIN.map((p) => ({ ...p, input }))) : plain.map((p, k) => ({ cmd: p.cmd, argv: k % 2 === 1 ? [...p.argv, "--lenient"] : p.argv, input: inputs[k % inputs.length]! }));
   assert.ok(new Set(runs.map((r) => r.input)).size === inputs.length && new Set(runs.map((r) => r.cmd)).size === plain.length);
   for (const { cmd, argv, input } of runs) {

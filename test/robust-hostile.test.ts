@@ -78,7 +78,7 @@ test("property: text, show, diff, stats and every diagnostic of every command wr
         }
       }
     }),
-    { seed: SEED, numRuns: fuzzRuns(4, 40), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(2, 40), includeErrorInReport: true },
   );
 });
 
@@ -154,7 +154,7 @@ test("filter and json on a terminal: no raw C0 control (ESC, BEL, CR, …) insid
         assert.equal(c0, null, `${argv[0]}: raw ${show(c0?.[0] ?? "")} on stdout`);
       }
     }),
-    { seed: SEED, numRuns: fuzzRuns(10, 100), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(5, 100), includeErrorInReport: true },
   );
 });
 
@@ -219,7 +219,7 @@ test("property: timeline --safe-csv leaves no text cell starting with = + - @ TA
         });
       }
     }),
-    { seed: SEED, numRuns: fuzzRuns(6, 60), includeErrorInReport: true },
+    { seed: SEED, numRuns: fuzzRuns(3, 60), includeErrorInReport: true },
   );
 });
 

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { binaryString } from "./binary-unit.js";
 
 // fast-check arbitraries for cursor-agent stream-json logs, built from the shapes in
 // /work/shared/FORMAT.md: every event type and era, the tool kinds and their result arms, parallel
@@ -62,7 +63,7 @@ const PIECES = [
 
 /** Short text that mixes plain words, multi-byte characters and hostile pieces. */
 export const logText: fc.Arbitrary<string> = fc
-  .array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PIECES) }, { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 6 }) }), {
+  .array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...PIECES) }, { weight: 1, arbitrary: binaryString({ maxLength: 6 }) }), {
     maxLength: 6,
   })
   .map((parts) => parts.join(""));
