@@ -1,4 +1,5 @@
 // test-run: scaled
+// test-process: own  (it turns V8's RegExp tier-up off: a flag of the whole process)
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
