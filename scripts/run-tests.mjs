@@ -66,32 +66,27 @@ const concurrency = Number(process.env.TEST_CONCURRENCY ?? Math.max(2, available
 // The files that take longest (wall time, in make test: most wait on the processes they start)
 // start first, the rest in name order: a long file started last holds the phase open while the
 // cores idle (examples.test.ts, 50 s of one chain of processes, was last but a few). The order
-// from the CPU report (CPU_REPORT) of a quiet run; a file not named here only starts later.
+// from the CPU report (CPU_REPORT) of a quiet run; a file not named here only starts later. These,
+// at 6 CPU s or more each in make test, also keep a process of their own (grouped(), below).
 const LONGEST_FIRST = [
-  "claude-robust-fuzz",
-  "codex-robust",
-  "gemini-robust",
   "examples",
-  "robust-fuzz",
-  "output-faults",
-  "launcher",
-  "follow",
   "jobs",
+  "robust-long-lines-memory",
+  "claude-robust-fuzz",
   "claude-memory",
   "code-cache",
+  "output-faults",
+  "robust-faults",
+  "robust-fuzz",
+  "export-memory",
+  "follow",
+  "signals-long-work",
+  "scanner",
   "claude-robust-chunking",
   "chunking-records",
-  "export-memory",
-  "robust-faults",
-  "robust-long-lines-memory",
-  "signals-long-work",
-  "robust-inputs",
-  "robust-chunking",
+  "launcher",
   "attack-output",
-  "progress-tty",
   "data-kept",
-  "scanner",
-  "show-markdown-cmark",
 ].map((n) => join("test", `${n}.test.ts`));
 const longestFirst = (fs) => [...LONGEST_FIRST.filter((f) => fs.includes(f)), ...fs.filter((f) => !LONGEST_FIRST.includes(f))];
 

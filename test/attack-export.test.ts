@@ -1,3 +1,4 @@
+// test-process: own  (its fake collectors run in this process and race the CLI: a request counted after a 400, an 800 ms export timeout)
 import assert from "node:assert/strict";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -5,9 +5,9 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import { logCommands } from "./helpers/run-chunks.js";
-import { scaled } from "./helpers/scale.js";
+import { scaled, STRESS } from "./helpers/scale.js";
 
 // Faults around the process that are measured, with the built executable (npm run build first;
 // make test does): a reader that goes away (| head -n1) on a long stream, timed against a full
@@ -123,11 +123,19 @@ function rssMiB(pid: number): number | undefined {
 const SLOW = scaled({ mib: 16, restEvery: 1, longAt: [4, 10] }, { mib: 300, restEvery: 8, longAt: [64, 192] });
 const MAX_RSS_MIB = 200;
 
+// In make test the two readers at once: each spends its time in its pauses, and what each
+// measures is its own process (its reads while blocked, its RSS), which the other, asleep, leaves
+// alone. make stress, 300 MiB through each, one after the other.
+describe(`a slow reader, of a file and of a pipe${STRESS ? "" : " at once"}`, { concurrency: STRESS ? 1 : 2 }, () => {
+// The file is written before either starts (a spawnSync in one would stop the other's clock).
+before(() => {
+  const log = join(tmp, `slow-${SLOW.mib}M.ndjson`);
+  if (!existsSync(log)) assert.equal(spawnSync("node", ["bench/gen.mjs", "--size", `${SLOW.mib}M`, "--seed", "11", "--out", log]).status, 0);
+});
 for (const input of ["file", "pipe"] as const) {
   test(`a slow reader: cursorlog filter over a ${SLOW.mib} MiB generated ${input} stays under ${MAX_RSS_MIB} MiB, stops reading while blocked, loses nothing`, { timeout: 180_000, skip: process.platform !== "linux" && "needs /proc" }, async (t) => {
     // A file is read in 1 MiB chunks, a pipe in 64 KiB ones: both must hold memory down.
     const log = join(tmp, `slow-${SLOW.mib}M.ndjson`);
-    if (input === "file" && !existsSync(log)) assert.equal(spawnSync("node", ["bench/gen.mjs", "--size", `${SLOW.mib}M`, "--seed", "11", "--out", log]).status, 0);
     // The generator's output, or the file it wrote (read here for its hash only).
     const gen = input === "pipe" ? spawn("node", ["bench/gen.mjs", "--size", `${SLOW.mib}M`, "--seed", "11"], { stdio: ["ignore", "pipe", "inherit"] }) : spawn("cat", [log], { stdio: ["ignore", "pipe", "inherit"] });
     const genDone = exited(gen);
@@ -202,6 +210,7 @@ for (const input of ["file", "pipe"] as const) {
     }
   });
 }
+});
 
 /** Bytes a live process has read so far (Linux /proc/PID/io rchar), 0 if unknown. */
 function readBytes(pid: number): number {
