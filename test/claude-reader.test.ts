@@ -140,19 +140,19 @@ test("Bash: a success (exit 0) and a failure whose exit code is read from its te
   const start = steps[1]!.calls![0]!;
   assert.equal(start.what, "started");
   const s = start.call;
-  assert.deepEqual([s.id, s.seq, s.tool, s.kind, s.label, s.target, s.status, s.arm, s.note(), s.args, s.argsCut, s.startLine, s.endLine, s.modelCallId, s.exitCode], [
+  assert.deepEqual([s.id, s.seq, s.tool, s.kind, s.label, s.target, s.status, s.arm, s.note(), s.args, s.argsCut, s.startLine, s.endLine, s.responseId, s.exitStatus], [
     "toolu_1", 1, "Bash", "shell", "Ran terminal command", "make test", "open", undefined, "", input, false, 2, undefined, "msg_1", undefined,
   ]);
   assert.equal(s.args, input, "the input as logged, not a copy");
   const ok = done(steps).get("toolu_1")!;
-  assert.deepEqual([ok.seq, ok.kind, ok.label, ok.target, ok.status, ok.arm, ok.note(), ok.exitCode, ok.signal, ok.args, ok.argsCut, ok.startLine, ok.endLine, ok.startTool, ok.backgroundTask, ok.parentId], [
+  assert.deepEqual([ok.seq, ok.kind, ok.label, ok.target, ok.status, ok.arm, ok.note(), ok.exitStatus, ok.signal, ok.args, ok.argsCut, ok.startLine, ok.endLine, ok.startTool, ok.backgroundTask, ok.parentId], [
     1, "shell", "Ran terminal command", "make test", "ok", undefined, "", 0, undefined, { command: "make test" }, true, 2, 3, "Bash", undefined, undefined,
   ]);
   assert.deepEqual(ok.outcome, bashResult("ok"));
   assert.deepEqual(ok.failureText(), { text: "ok", from: "output" });
   assert.deepEqual(ok.timing, {});
   const bad = done(steps).get("toolu_2")!;
-  assert.deepEqual([bad.seq, bad.status, bad.arm, bad.note(), bad.exitCode, bad.outcome, bad.fileChange()], [2, "failed", undefined, "failed, exit 127", 127, undefined, undefined]);
+  assert.deepEqual([bad.seq, bad.status, bad.arm, bad.note(), bad.exitStatus, bad.outcome, bad.fileChange()], [2, "failed", undefined, "failed, exit 127", 127, undefined, undefined]);
   assert.deepEqual(bad.failureText(), { text: fail, from: "output" });
 });
 
@@ -221,7 +221,7 @@ test("Read, Write (create and update), Edit: kinds, labels, targets, and the fil
   assert.deepEqual(c.get("e5")!.fileChange(), { op: "edit", path: "/p/d.txt", before: "not what the patch says\n", diffString: "@@ -1 +1 @@\n-q\n+r\n", added: 1, removed: 1 });
   // A failed Edit: no change; its message without the <tool_use_error> wrapper.
   const e6 = c.get("e6")!;
-  assert.deepEqual([e6.status, e6.note(), e6.exitCode, e6.fileChange(), e6.outcome], ["failed", "error: String to replace not found in file.\nString: nope", undefined, undefined, undefined]);
+  assert.deepEqual([e6.status, e6.note(), e6.exitStatus, e6.fileChange(), e6.outcome], ["failed", "error: String to replace not found in file.\nString: nope", undefined, undefined, undefined]);
   assert.deepEqual(e6.failureText(), { text: "String to replace not found in file.\nString: nope", from: "error" });
 });
 
@@ -253,7 +253,7 @@ test("a denial: permission_denied before the result, tool_result_meta on it: ref
   assert.deepEqual([steps[2]!.calls, steps[2]!.notice], [undefined, undefined]);
   const c = done(steps);
   const d1 = c.get("d1")!;
-  assert.deepEqual([d1.status, d1.arm, d1.note(), d1.exitCode], ["refused", "permission-rule", `permission denied: ${msg}`, undefined]);
+  assert.deepEqual([d1.status, d1.arm, d1.note(), d1.exitStatus], ["refused", "permission-rule", `permission denied: ${msg}`, undefined]);
   assert.deepEqual(d1.failureText(), { text: msg, from: "error", inNote: true });
   const d2 = c.get("d2")!;
   assert.deepEqual([d2.status, d2.arm, d2.note(), d2.fileChange()], ["refused", "rule", "permission denied: Permission to use Edit has been denied.", undefined]);
@@ -316,7 +316,7 @@ test("a subagent: its lines carry Step.parentId and its calls Call.parentId; its
   assert.deepEqual(steps[5]!.text, { text: "SUBREPLY", delta: false });
   const c = done(steps);
   const sb = c.get("sb")!;
-  assert.deepEqual([sb.parentId, sb.status, sb.exitCode, sb.timing], ["ag", "ok", 0, { start: { ms: T + 1100, from: "event" }, end: { ms: T + 2200, from: "event" }, durationMs: 1100 }]);
+  assert.deepEqual([sb.parentId, sb.status, sb.exitStatus, sb.timing], ["ag", "ok", 0, { start: { ms: T + 1100, from: "event" }, end: { ms: T + 2200, from: "event" }, durationMs: 1100 }]);
   assert.equal(steps[3]!.calls![0]!.call.parentId, "ag");
   const ag = c.get("ag")!;
   assert.deepEqual([ag.kind, ag.label, ag.target, ag.parentId, ag.mcp, ag.backgroundTask, ag.timing.durationMs], ["task", "Ran subagent task", "sleeper", undefined, undefined, undefined, 2600]);
@@ -357,8 +357,8 @@ test("a background Bash whose end comes after the result: the task's lines stay 
   assert.ok(steps.every((s) => s.run === run));
   assert.deepEqual(runningAtResult, ["bg"]);
   const bg = done(steps).get("bg")!;
-  assert.deepEqual([bg.status, bg.backgroundTask, bg.exitCode], ["ok", "b1", undefined]);
-  assert.equal(done(steps).get("fg")!.exitCode, 0);
+  assert.deepEqual([bg.status, bg.backgroundTask, bg.exitStatus], ["ok", "b1", undefined]);
+  assert.equal(done(steps).get("fg")!.exitStatus, 0);
   assert.deepEqual(
     steps.map((s) => s.backgroundEnd?.taskId),
     [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, "b1"],

@@ -42,7 +42,7 @@ function done(steps: Step[]): Call[] {
 
 /** A call's facts in one line: kind, label, target, status, arm, note, exit code. */
 function facts(c: Call): string {
-  return [c.id, c.kind, c.label, JSON.stringify(c.target), c.status, c.arm ?? "-", JSON.stringify(c.note()), c.exitCode ?? "-"].join(" | ");
+  return [c.id, c.kind, c.label, JSON.stringify(c.target), c.status, c.arm ?? "-", JSON.stringify(c.note()), c.exitStatus ?? "-"].join(" | ");
 }
 
 test("recognise: Codex's dotted types and its bare error; not Cursor, Claude Code or Gemini CLI lines", () => {

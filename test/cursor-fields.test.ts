@@ -30,7 +30,7 @@ function long(name: string): string {
 }
 
 function facts(c: Call): unknown[] {
-  return [c.kind, c.label, c.target, c.note(Infinity), c.status, c.exitCode, c.backgroundTask];
+  return [c.kind, c.label, c.target, c.note(Infinity), c.status, c.exitStatus, c.backgroundTask];
 }
 
 /** The calls of `events` as the driver hands them over (callDone). */

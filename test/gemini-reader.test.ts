@@ -54,7 +54,7 @@ test("recognise: an init with an ISO timestamp and no subtype is Gemini CLI's; c
 test("batch: kinds and labels in cursor-agent's words, targets, every call ok; the results of a batch of several calls stamped at its end (source batch), a duration kept", () => {
   const r = readFixture("batch");
   assert.equal(r.runs.length, 1);
-  const rows = r.done.map((c) => [c.tool, c.kind, c.label, c.target, c.targetIsPath, c.status, c.arm, c.exitCode]);
+  const rows = r.done.map((c) => [c.tool, c.kind, c.label, c.target, c.targetIsPath, c.status, c.arm, c.exitStatus]);
   assert.deepEqual(rows, [
     ["read_file", "read", "Read file", "/home/dev/app/src/parser.ts", true, "ok", "success", undefined],
     ["grep_search", "grep", "Searched file contents", "parseLine\\( in /home/dev/app/src", true, "ok", "success", undefined],
@@ -112,7 +112,7 @@ test("file changes: write_file's content is the file after it (before not in the
 test("a failing shell command reported success is ok, with no exit code; its output is what it said", () => {
   const r = readFixture("shell-fails");
   assert.deepEqual(
-    r.done.map((c) => [c.target, c.status, c.exitCode, c.note()]),
+    r.done.map((c) => [c.target, c.status, c.exitStatus, c.note()]),
     [
       ["npm test", "ok", undefined, ""],
       ["grep -q TODO src/parser.ts", "ok", undefined, ""],

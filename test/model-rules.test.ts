@@ -99,7 +99,7 @@ test("time rule through the dialect: a string startedAtMs later than its complet
   ]);
   const c = t.done[0]!;
   assert.deepEqual(c.timing, { start: { ms: 1760000000000, from: "event" }, end: { ms: 1760000002000, from: "event" }, durationMs: 2000 });
-  assert.equal(c.exitCode, 0);
+  assert.equal(c.exitStatus, 0);
   assert.equal(c.startLine, 2);
   assert.equal(c.endLine, 3);
 });

@@ -8,11 +8,12 @@ import { join } from "node:path";
 import { test } from "node:test";
 
 /**
- * cursor-agent's field names (FORMAT.md) that an output has no business reading. (`exitCode`,
- * `diffString` and `agentId` are also the run model's own member names — Call.exitCode,
- * FileChange.diffString, Subagent.agentId, Run.permissionMode — so they are not in this list.)
+ * cursor-agent's field names (FORMAT.md) that an output has no business reading. The model's
+ * members have names of their own (a call's `exitStatus`, not the shell result's `exitCode`; its
+ * `responseId`, not `modelCallId`). (`diffString` and `agentId` are also the run model's own
+ * member names — FileChange.diffString, Subagent.agentId — so they are not in this list.)
  */
-const NAMES = "\\w+ToolCall|startedAtMs|completedAtMs|timestamp_ms|shellId|isBackground|task_notification|task_id|call_id|tool_call|session_id|model_call_id|is_error|interleavedOutput|beforeFullFileContent|afterFullFileContent|request_id|duration_ms|duration_api_ms";
+const NAMES = "exitCode|modelCallId|\\w+ToolCall|startedAtMs|completedAtMs|timestamp_ms|shellId|isBackground|task_notification|task_id|call_id|tool_call|session_id|model_call_id|is_error|interleavedOutput|beforeFullFileContent|afterFullFileContent|request_id|duration_ms|duration_api_ms";
 /**
  * A READ of one of them: a member access (`.timestamp_ms`, `["tool_call"]`) that is not assigned
  * to, a comparison with it as a string (`type === "tool_call"`), an `in` test. The same name as a
@@ -90,7 +91,9 @@ test("outputs vocabulary check: it finds a raw name read in code, not in a comme
   assert.equal(reads(codeOf(`if ("shellId" in o) x();`, block)), true);
   assert.equal(reads(codeOf(`const columns = ["call_id", "seq"];`, block)), false, "a column an output writes");
   assert.equal(reads(codeOf(`if (d !== undefined) a["cursor.duration_ms"] = d;`, block)), false, "an attribute an output writes");
-  assert.equal(reads(codeOf(`args.model_call_id = c.modelCallId;`, block)), false, "a key an output assigns");
+  assert.equal(reads(codeOf(`args.model_call_id = c.responseId;`, block)), false, "a key an output assigns");
+  assert.equal(reads(codeOf(`args.model_call_id = c.modelCallId;`, block)), true, "the log's name for the model's responseId");
+  assert.equal(reads(codeOf(`if (c.exitCode !== 0) x();`, block)), true, "the log's name for the model's exitStatus");
   assert.equal(reads(codeOf(`const d = r.duration_ms;`, block)), true);
   assert.equal(reads(codeOf(`if (r.request_id === x) y();`, block)), true, "a comparison reads");
 });

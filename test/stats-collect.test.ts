@@ -122,7 +122,7 @@ test("collect: categories, files by operation, shell exits, durations from start
   assert.deepEqual(s.files.created.paths, ["new.ts"]);
   assert.deepEqual(s.files.edited.paths, ["a.ts"]);
   assert.deepEqual(s.files.deleted.paths, ["old.ts"]);
-  assert.deepEqual(s.shellExits, { count: 1, items: [{ line: 14, command: "make", exitCode: 2, signal: undefined }] });
+  assert.deepEqual(s.shellExits, { count: 1, items: [{ line: 14, command: "make", exitStatus: 2, signal: undefined }] });
   assert.deepEqual(s.failed.items.map((c) => c.target), ["gone.ts", "make"]);
   assert.deepEqual(s.rejected.items.map((c) => [c.target, c.note]), [["rm -rf /", "rejected"]]);
   assert.equal(s.slowest[0]!.durationMs, 1000);

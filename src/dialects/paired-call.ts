@@ -39,7 +39,7 @@ export abstract class PairedCall<S extends KeptStart, E extends { readonly line:
     return this.end?.line;
   }
 
-  get exitCode(): number | undefined {
+  get exitStatus(): number | undefined {
     return undefined;
   }
 
@@ -55,7 +55,7 @@ export abstract class PairedCall<S extends KeptStart, E extends { readonly line:
     return undefined;
   }
 
-  get modelCallId(): string | undefined {
+  get responseId(): string | undefined {
     return undefined;
   }
 }

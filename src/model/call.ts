@@ -61,7 +61,7 @@ export interface Call {
   /** start, end, duration: model/time.ts callTiming is the rule. */
   readonly timing: CallTiming;
   /** A shell call's exit code, when the log gives one. */
-  readonly exitCode: number | undefined;
+  readonly exitStatus: number | undefined;
   /** A shell call's signal, when the log gives one. */
   readonly signal: string | undefined;
   /**
@@ -72,7 +72,7 @@ export interface Call {
   /** The call that started this one, for a subagent's calls; undefined for the run's own. */
   readonly parentId: string | undefined;
   /** The id of the model response that asked for the call, when logged. */
-  readonly modelCallId: string | undefined;
+  readonly responseId: string | undefined;
   /** The lines that started and completed it (undefined: no such line). */
   readonly startLine: number | undefined;
   readonly endLine: number | undefined;

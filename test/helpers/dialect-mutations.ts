@@ -33,8 +33,8 @@ export function mutate(e: JsonObject, path: ReadonlyArray<string | number>, repl
 
 /** Every fact of a Call, asked once (a getter that throws fails the test). */
 export function touch(c: Call): void {
-  void [c.id, c.seq, c.kind, c.tool, c.startTool, c.label, c.target, c.targetIsPath, c.targetWith((p) => `<${p}>`), c.status, c.arm, c.note(), c.note(10), c.timing, c.exitCode, c.signal];
-  void [c.backgroundTask, c.parentId, c.modelCallId, c.startLine, c.endLine, c.fileChange(), c.writesFiles, c.failureText(), c.args, c.argsCut, c.mcp, c.subagent, c.outcome];
+  void [c.id, c.seq, c.kind, c.tool, c.startTool, c.label, c.target, c.targetIsPath, c.targetWith((p) => `<${p}>`), c.status, c.arm, c.note(), c.note(10), c.timing, c.exitStatus, c.signal];
+  void [c.backgroundTask, c.parentId, c.responseId, c.startLine, c.endLine, c.fileChange(), c.writesFiles, c.failureText(), c.args, c.argsCut, c.mcp, c.subagent, c.outcome];
 }
 
 /** Reads `events` (as lines of `file`) through `dialect` and asks every fact of every call and run. */

@@ -139,7 +139,7 @@ export class ClaudeCall extends PairedCall<OpenClaudeCall, ClaudeEnd> implements
         return why === undefined ? "permission denied" : `permission denied: ${shorten(why, max)}`;
       }
       default: {
-        const code = this.exitCode;
+        const code = this.exitStatus;
         if (code !== undefined) return `failed, exit ${code}`;
         const msg = nonBlank(this.errorText);
         return msg === undefined ? "failed" : `error: ${shorten(msg, max)}`;
@@ -151,7 +151,7 @@ export class ClaudeCall extends PairedCall<OpenClaudeCall, ClaudeEnd> implements
     return (this.timingMemo ??= callTiming({ eventStart: this.start?.ms, eventEnd: this.end?.ms }));
   }
 
-  override get exitCode(): number | undefined {
+  override get exitStatus(): number | undefined {
     if (this.end === undefined || this.kind !== "shell") return undefined;
     const status = this.status;
     if (status === "ok") return this.backgroundTask === undefined && this.result?.interrupted !== true ? 0 : undefined;
@@ -173,7 +173,7 @@ export class ClaudeCall extends PairedCall<OpenClaudeCall, ClaudeEnd> implements
     return this.start?.parentId ?? this.end?.parentId;
   }
 
-  override get modelCallId(): string | undefined {
+  override get responseId(): string | undefined {
     return this.start?.modelCallId;
   }
 
@@ -203,7 +203,7 @@ export class ClaudeCall extends PairedCall<OpenClaudeCall, ClaudeEnd> implements
     const text = nonBlank(this.errorText);
     const status = this.status;
     if (text !== undefined) {
-      if (status === "ok" || (status === "failed" && this.exitCode !== undefined)) return { text, from: "output" };
+      if (status === "ok" || (status === "failed" && this.exitStatus !== undefined)) return { text, from: "output" };
       return text.includes("\n") ? { text, from: "error" } : { text, from: "error", inNote: true };
     }
     const stdout = nonBlank(r.stdout);

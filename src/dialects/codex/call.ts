@@ -108,7 +108,7 @@ export class CodexCall extends PairedCall<OpenCodexCall, CodexEnd> implements Ca
       case "no-result":
         return "no result";
       default: {
-        const code = this.exitCode;
+        const code = this.exitStatus;
         if (code !== undefined) return `failed, exit ${code}`;
         const msg = this.errorMessage;
         return msg === undefined ? (this.arm === "failed" || this.arm === undefined ? "failed" : this.arm) : `error: ${shorten(msg, max)}`;
@@ -120,7 +120,7 @@ export class CodexCall extends PairedCall<OpenCodexCall, CodexEnd> implements Ca
     return NO_TIMING;
   }
 
-  override get exitCode(): number | undefined {
+  override get exitStatus(): number | undefined {
     if (this.end === undefined || this.kind !== "shell") return undefined;
     const c = this.end.item.exit_code;
     return typeof c === "number" && Number.isInteger(c) ? c : undefined;

@@ -100,7 +100,7 @@ export class CursorCall implements Call {
     return this.timingMemo;
   }
 
-  get exitCode(): number | undefined {
+  get exitStatus(): number | undefined {
     if (this.end === undefined || this.raw.kind !== "shell") return undefined;
     const code = this.raw.outcome?.exitCode;
     return typeof code === "number" && Number.isFinite(code) ? code : undefined;
@@ -120,7 +120,7 @@ export class CursorCall implements Call {
     return undefined;
   }
 
-  get modelCallId(): string | undefined {
+  get responseId(): string | undefined {
     if (this.start?.modelCallId !== undefined) return this.start.modelCallId;
     const id = this.end?.value.model_call_id;
     return typeof id === "string" && id !== "" ? id : undefined;

@@ -183,12 +183,12 @@ function callArgs(c: RunCall, approx: boolean, timed: boolean): Record<string, u
     action: c.label,
     target: cap(c.target, TARGET_MAX),
     status: statusOf(c),
-    exit_code: c.status !== "open" && c.kind === "shell" && c.exitCode !== undefined ? c.exitCode : null, // as written: the trace's arg names, kept as exported
+    exit_code: c.status !== "open" && c.kind === "shell" && c.exitStatus !== undefined ? c.exitStatus : null, // as written: the trace's arg names, kept as exported
     // The model's duration (Call.timing): from one clock, never negative.
     duration_ms: c.timing.durationMs ?? null, // as written: the trace's arg names, kept as exported
     line: c.startLine ?? c.endLine ?? null,
   };
-  if (c.modelCallId !== undefined) args.model_call_id = c.modelCallId; // as written: the trace's arg names, kept as exported
+  if (c.responseId !== undefined) args.model_call_id = c.responseId; // as written: the trace's arg names, kept as exported
   if (c.parentId !== undefined) args.parent_call_id = c.parentId; // a subagent's call: its task call's id
   if (c.kind === "shell" && c.backgroundTask !== undefined) args.shell_id = c.backgroundTask; // as written: the trace's arg names, kept as exported
   if (approx) args.time_approximate = true;

@@ -269,7 +269,7 @@ function toolAttributes(c: RunCall, content: boolean): Attributes {
   const status = statusWord(c);
   if (status !== undefined && status !== "success" && c.status !== "ok") a["error.type"] = status;
   if (c.kind === "shell" && c.status !== "open") {
-    if (c.exitCode !== undefined && Number.isSafeInteger(c.exitCode)) a["process.exit.code"] = c.exitCode;
+    if (c.exitStatus !== undefined && Number.isSafeInteger(c.exitStatus)) a["process.exit.code"] = c.exitStatus;
     if (c.signal !== undefined) a["cursor.shell.signal"] = c.signal;
   }
   if (c.kind === "shell" && c.backgroundTask !== undefined) {
@@ -288,7 +288,7 @@ function toolAttributes(c: RunCall, content: boolean): Attributes {
   a["cursor.tool.seq"] = c.seq;
   // The span ends when the call's whole batch ended, not the call itself (Gemini CLI's, model/time.ts `batch`).
   if (c.timing.end?.from === "batch") a["cursor.tool.end_source"] = "batch";
-  if (c.modelCallId !== undefined) a["cursor.model_call_id"] = c.modelCallId; // as written: the attribute is named after the CLI's field
+  if (c.responseId !== undefined) a["cursor.model_call_id"] = c.responseId; // as written: the attribute is named after the CLI's field
   const line = c.startLine ?? c.endLine;
   if (line !== undefined) a["cursor.log.line"] = line;
   if (content) {

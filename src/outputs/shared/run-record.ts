@@ -40,10 +40,10 @@ export interface RunCall {
    * Run.end), for a call without a time of its own; undefined when no time came before it.
    */
   lastLoggedMs: number | undefined;
-  exitCode: number | undefined;
+  exitStatus: number | undefined;
   signal: string | undefined;
   backgroundTask: string | undefined;
-  modelCallId: string | undefined;
+  responseId: string | undefined;
   /** The task call that started the subagent this call is of (Call.parentId); undefined for the run's own. */
   parentId: string | undefined;
   startLine: number | undefined;
@@ -190,10 +190,10 @@ export class RunCollector {
       note: call.note(),
       timing: call.timing,
       lastLoggedMs,
-      exitCode: call.exitCode,
+      exitStatus: call.exitStatus,
       signal: call.signal,
       backgroundTask: call.backgroundTask,
-      modelCallId: call.modelCallId,
+      responseId: call.responseId,
       parentId: call.parentId ?? whole.parentId,
       startLine: call.startLine,
       endLine: call.endLine,

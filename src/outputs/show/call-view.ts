@@ -16,7 +16,7 @@ export interface CallView {
   path?: boolean;
   /** `1.2s`, when the log gives both ends. */
   duration?: string;
-  exitCode?: number;
+  exitStatus?: number;
   /** `+3 −1` for a file write. */
   lines?: string;
   /** Why it did not succeed: `failed, exit 1`, `rejected: …`, `error: …`. */
@@ -79,7 +79,7 @@ export function viewOf(call: Call, opts: { lines: number; diff: boolean; cwd?: s
   const ms = call.timing.durationMs;
   // A duration to its batch's end (Gemini CLI's: model/time.ts batch) is the batch's so far: said so.
   if (ms !== undefined) view.duration = call.timing.end?.from === "batch" ? `${formatDuration(ms)} (to the batch's end)` : formatDuration(ms);
-  if (call.exitCode !== undefined) view.exitCode = call.exitCode;
+  if (call.exitStatus !== undefined) view.exitStatus = call.exitStatus;
   if (!ok) {
     const note = call.note();
     if (note !== "") view.reason = note;

@@ -65,7 +65,7 @@ export function markdownRenderer(): Renderer {
     if (v.lines) parts.push(html(v.lines));
     if (v.reason) parts.push(html(oneLine(v.reason)));
     if (v.duration) parts.push(v.duration);
-    if (v.exitCode !== undefined && !(v.reason ?? "").includes(`exit ${v.exitCode}`)) parts.push(`exit ${v.exitCode}`);
+    if (v.exitStatus !== undefined && !(v.reason ?? "").includes(`exit ${v.exitStatus}`)) parts.push(`exit ${v.exitStatus}`);
     parts.push(...extra.map(html));
     const target = v.target !== "" ? `: <code>${html(shownTarget(v))}</code>` : "";
     return `${MARKS[v.mark]} <b>${html(v.label)}</b>${target}${parts.length > 0 ? " · " + parts.join(" · ") : ""}`;

@@ -54,7 +54,7 @@ export function textRenderer(c: Colors, width: number, terminalColumns = 0): Ren
       if (v.lines) parts.push(v.lines);
       if (v.reason) parts.push(escapeControls(firstLine(v.reason)));
       if (v.duration) parts.push(v.duration);
-      if (v.exitCode !== undefined && !(v.reason ?? "").includes(`exit ${v.exitCode}`)) parts.push(`exit ${v.exitCode}`);
+      if (v.exitStatus !== undefined && !(v.reason ?? "").includes(`exit ${v.exitStatus}`)) parts.push(`exit ${v.exitStatus}`);
       parts.push(...extra);
       const tail = parts.length > 0 ? " · " + parts.join(" · ") : "";
       const label = escapeControls(v.label);

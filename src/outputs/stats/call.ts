@@ -48,11 +48,11 @@ export function openEntry(call: Call, max = TARGET_MAX): StatsCall {
  */
 export function shellExitOf(call: Call, max = TARGET_MAX): ShellExit | undefined {
   if (call.kind !== "shell") return undefined;
-  const code = call.exitCode;
+  const code = call.exitStatus;
   // As written: cursor-agent's arm for a command that ran and failed, with or without its exit code.
   const ranAndFailed = call.arm === "failure";
   if (!ranAndFailed && (code === undefined || code === 0)) return undefined;
-  return { line: call.endLine ?? 0, command: shorten(call.target, max), exitCode: code, signal: call.signal };
+  return { line: call.endLine ?? 0, command: shorten(call.target, max), exitStatus: code, signal: call.signal };
 }
 
 /**

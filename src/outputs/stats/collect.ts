@@ -71,7 +71,7 @@ export class RunStats {
     if (exit !== undefined) this.shellExits.add(() => exit);
     if (call.kind === "shell") {
       this.shellCalls++;
-      if (call.exitCode !== undefined || call.signal !== undefined) this.shellExitsKnown++;
+      if (call.exitStatus !== undefined || call.signal !== undefined) this.shellExitsKnown++;
     }
   }
 

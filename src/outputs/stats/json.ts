@@ -123,7 +123,7 @@ function call(c: StatsCall): object {
 }
 
 function shellExit(x: ShellExit): object {
-  return { line: x.line, command: x.command, exit_code: x.exitCode ?? null, signal: x.signal ?? null };
+  return { line: x.line, command: x.command, exit_code: x.exitStatus ?? null, signal: x.signal ?? null };
 }
 
 function listed<T>(l: Listed<T>, f: (item: T) => object): object {

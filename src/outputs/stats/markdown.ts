@@ -107,7 +107,7 @@ function slowestTable(items: StatsCall[]): string {
 function shellTable(s: SessionStats): string {
   const x = s.shellExits;
   if (x.count === 0) return "";
-  const rows = x.items.map((it) => [String(it.line), it.exitCode !== undefined ? String(it.exitCode) : "", md(it.signal ?? ""), md(it.command)]);
+  const rows = x.items.map((it) => [String(it.line), it.exitStatus !== undefined ? String(it.exitStatus) : "", md(it.signal ?? ""), md(it.command)]);
   return title("Shell commands with a non-zero exit", x.count, x.items.length) + table(["Line", "Exit", "Signal", "Command"], [true, true, false, false], rows);
 }
 

@@ -114,7 +114,7 @@ function shellList(c: Colors, s: SessionStats): string {
   const x = s.shellExits;
   if (x.count === 0) return "";
   const rows = x.items.map((it) => [
-    it.exitCode !== undefined ? `exit ${it.exitCode}` : it.signal !== undefined ? `signal ${e(it.signal)}` : "failed",
+    it.exitStatus !== undefined ? `exit ${it.exitStatus}` : it.signal !== undefined ? `signal ${e(it.signal)}` : "failed",
     `line ${it.line}`,
     e(it.command),
   ]);

@@ -49,7 +49,7 @@ export interface StatsCall {
 export interface ShellExit {
   line: number;
   command: string;
-  exitCode: number | undefined;
+  exitStatus: number | undefined;
   signal: string | undefined;
 }
 

@@ -59,7 +59,7 @@ export function callRecordOf(call: Call, cwd?: string): CallRecord {
     path,
     status: escapeControls(capText(statusCell(call) ?? "", 100)),
     cls: statusClass(call),
-    exit: call.exitCode ?? null,
+    exit: call.exitStatus ?? null,
     startedMs: timing.start?.ms,
     completedMs: timing.end?.ms,
     durationMs: timing.durationMs,

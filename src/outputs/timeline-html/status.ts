@@ -18,6 +18,6 @@ export function statusClass(call: Call): HtmlStatusClass {
     case "open":
       return "incomplete";
     case "failed":
-      return (call.exitCode !== undefined && call.exitCode !== 0) || call.signal !== undefined ? "failure" : "error";
+      return (call.exitStatus !== undefined && call.exitStatus !== 0) || call.signal !== undefined ? "failure" : "error";
   }
 }

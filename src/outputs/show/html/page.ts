@@ -101,7 +101,7 @@ export function htmlRenderer(): Renderer {
     if (v.lines) parts.push(html(v.lines));
     if (v.reason) parts.push(html(oneLine(v.reason)));
     if (v.duration) parts.push(html(v.duration));
-    if (v.exitCode !== undefined && !(v.reason ?? "").includes(`exit ${v.exitCode}`)) parts.push(`exit ${v.exitCode}`);
+    if (v.exitStatus !== undefined && !(v.reason ?? "").includes(`exit ${v.exitStatus}`)) parts.push(`exit ${v.exitStatus}`);
     parts.push(...extra.map(html));
     return parts.length > 0 ? ` <span class="more">· ${parts.join(" · ")}</span>` : "";
   }
