@@ -41,9 +41,11 @@ const named = args.filter((a) => !a.startsWith("--"));
 
 const MARK = /^\/\/ test-run: (alone|scaled|stress)\s*$/m;
 
+/** A test file's first 40 lines, where its marks are. */
+const headOf = (file) => readFileSync(file, "utf8").split("\n").slice(0, 40).join("\n");
+
 function markOf(file) {
-  const head = readFileSync(file, "utf8").split("\n").slice(0, 40).join("\n");
-  return MARK.exec(head)?.[1] ?? "shared";
+  return MARK.exec(headOf(file))?.[1] ?? "shared";
 }
 
 function list(dir) {
@@ -115,7 +117,7 @@ process.on("SIGTERM", () => process.exit(143));
 const groups = new Map();
 function grouped(fs) {
   if (!grouping) return fs;
-  const own = (f) => LONGEST_FIRST.includes(f) || OWN.test(readFileSync(f, "utf8").split("\n").slice(0, 40).join("\n"));
+  const own = (f) => LONGEST_FIRST.includes(f) || OWN.test(headOf(f));
   const pool = fs.filter((f) => !own(f));
   // Twice as many groups as files run at once, filled round-robin in name order (neighbours in
   // name tend to cost alike: the goldens, the attack files), so that no group holds the phase open.
