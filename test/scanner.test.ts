@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import fc from "fast-check";
 import { LineFlag, LineScanner, LineStatus, RECORD_FIELDS } from "../src/input/scan/index.js";
 import { FUZZ_SEED, fuzzRuns } from "./helpers/scale.js";
+import { binaryString } from "./helpers/binary-unit.js";
 
 const RUNS = fuzzRuns(1000, 3000);
 const scanner = new LineScanner(256, 64);
@@ -190,7 +191,7 @@ const objectLine = fc
   .tuple(
     fc.option(fc.string({ maxLength: 12 }), { nil: undefined }),
     fc.dictionary(fc.string({ maxLength: 8 }).map((k) => "k" + k), fc.jsonValue({ maxDepth: 4 }), { maxKeys: 6 }),
-    fc.string({ unit: "binary", maxLength: 120 }),
+    binaryString({ maxLength: 120 }),
   )
   .map(([type, rest, text]) => JSON.stringify(type === undefined ? { ...rest, text } : { type, ...rest, text }));
 
