@@ -260,6 +260,32 @@ test("a denial: permission_denied before the result, tool_result_meta on it: ref
   assert.equal(steps[0]!.run.outcome, "finished");
 });
 
+test("a PreToolUse hook's block, told by the failed tool_result's text alone (2.1.283: `PreToolUse:Edit hook error: <reason>`): refused, its word the hook's event; the same words without is_error, the plain reason (2.1.220) or the words inside the text are not a refusal", () => {
+  const blocked = "PreToolUse:Edit hook error: dist/ is build output: edit src/ and run npm run build";
+  const edit = { file_path: "/w/dist/index.html", old_string: "a", new_string: "b" };
+  const { steps } = read([
+    init(S),
+    assistant(S, "m1", [toolUse("h1", "Edit", edit)]),
+    user(S, [toolResult("h1", blocked, true)], { toolUseResult: `Error: ${blocked}` }),
+    assistant(S, "m2", [toolUse("h2", "Bash", { command: "npm run build" })]),
+    user(S, [toolResult("h2", "PreToolUse:Bash hook error: builds are run by CI", true)]),
+    assistant(S, "m3", [toolUse("f1", "Edit", edit)]),
+    user(S, [toolResult("f1", "dist/ is build output: edit src/ and run npm run build", true)]),
+    assistant(S, "m4", [toolUse("f2", "Bash", { command: "cat hook.log" })]),
+    user(S, [toolResult("f2", `Exit code 1\n${blocked}`, true)]),
+    assistant(S, "m5", [toolUse("o1", "Bash", { command: "echo" })]),
+    user(S, [toolResult("o1", blocked)]),
+    result(S),
+  ]);
+  const c = done(steps);
+  const h1 = c.get("h1")!;
+  assert.deepEqual([h1.status, h1.arm, h1.note(), h1.fileChange()], ["refused", "PreToolUse", `permission denied: ${blocked}`, undefined]);
+  assert.deepEqual([c.get("h2")!.status, c.get("h2")!.arm, c.get("h2")!.exitStatus], ["refused", "PreToolUse", undefined]);
+  assert.deepEqual([c.get("f1")!.status, c.get("f1")!.arm, c.get("f1")!.note()], ["failed", undefined, "error: dist/ is build output: edit src/ and run npm run build"]);
+  assert.deepEqual([c.get("f2")!.status, c.get("f2")!.exitStatus], ["failed", 1]);
+  assert.deepEqual([c.get("o1")!.status, c.get("o1")!.arm], ["ok", undefined]);
+});
+
 test("parallel tool_use blocks in one 2.1.15 line, answered by one user line: Step.calls in block order; no times; a tool_use_result shared by two results describes neither", () => {
   const { steps } = read([
     init(S, { version: "2.1.15" }),

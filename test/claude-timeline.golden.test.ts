@@ -1,7 +1,7 @@
 // test-run: scaled
 // `cursorlog timeline` over Claude Code logs (issue 27): a row per tool call, where its times came
 // from, a duration only where the log holds both ends, none invented for a log without times
-// (early-2026.ndjson); the status the model gives where Claude Code writes no word; subagent calls
+// (early-2026.ndjson), a start without a time (edge/times-mid-2026.ndjson); the status the model gives where Claude Code writes no word; subagent calls
 // with their parent; the rows of a run whose lines go on after its result; the HTML page with and
 // without times. Goldens: test/golden/claude/timeline/.
 import assert from "node:assert/strict";
@@ -40,6 +40,10 @@ for (const f of FIXTURES) {
 cases.push(
   { name: "claude/timeline/ndjson-subagent", argv: ["timeline", "--format", "ndjson", "--columns", COLUMNS, `${C}/subagent.ndjson`] },
   { name: "claude/timeline/allow-incomplete-cut-off", argv: ["timeline", "--allow-incomplete", "--columns", "seq,status,time_source", `${C}/cut-off.ndjson`] },
+  // 2.1.220 (edge/): times on user lines only, so each call has its end's time and no start, no
+  // duration; the Edit never answered (max turns) has no time at all.
+  { name: "claude/timeline/edge-times-mid-2026", argv: ["timeline", `${C}/edge/times-mid-2026.ndjson`] },
+  { name: "claude/timeline/columns-edge-times-mid-2026", argv: ["timeline", "--columns", COLUMNS, `${C}/edge/times-mid-2026.ndjson`] },
   { name: "claude/timeline/agent-claude-forced", argv: ["timeline", "--agent", "claude", "--columns", "seq,kind,status", `${C}/hooks-first.ndjson`] },
   // One table for a Cursor and Claude Code logs together: each file's rows as alone, the header once.
   {

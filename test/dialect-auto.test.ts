@@ -274,3 +274,45 @@ test("dialectFor: an event no dialect claims outright but with another agent's s
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** What the refusal says cursorlog reads (src/stream/refuse-other-agents.ts). */
+const READS = "cursorlog reads the logs of cursor-agent --print --output-format stream-json, gemini -p --output-format stream-json, codex exec --json and claude -p --output-format stream-json --verbose";
+
+test("dialectFor: the look-alikes with Claude Code's envelope (Qwen Code, Amp) are no dialect's: not Claude Code's (its init lists tools), so refused", () => {
+  assert.equal(dialectFor({ ...init("s"), qwen_code_version: "0.9.0", claude_code_version: undefined }), cursorDialect);
+  assert.equal(dialectFor(assistant("s", "msg_02", [toolUse("t1", "run_shell_command", { command: "ls" })])), cursorDialect);
+  assert.equal(dialectFor(init("T-abc")), cursorDialect);
+  assert.equal(dialectFor(init("s")), claudeDialect);
+});
+
+test("the look-alikes of Claude Code (Qwen Code, Amp) are refused by every command that reads runs with one line naming what they look like (exit 2); the next file in the same run is read", async () => {
+  const ndjson = (lines: JsonObject[]) => lines.map((l) => JSON.stringify(l)).join("\n") + "\n";
+  // Qwen Code: Claude's envelope, its own version key, Gemini CLI's tool names (the shapes of claude-reader.test.ts's recognise test).
+  const qwen = (sid: string) => [assistant(sid, "msg_02", [toolUse("t1", "run_shell_command", { command: "ls" })]), user(sid, [toolResult("t1", "ok")]), result(sid)];
+  const files: Array<[name: string, lines: JsonObject[], line: string]> = [
+    ["qwen.ndjson", [{ ...init("s"), qwen_code_version: "0.9.0", claude_code_version: undefined }, ...qwen("s")], "this is Qwen Code stream-json (a system/init event with qwen_code_version)"],
+    ["qwen-cut.ndjson", qwen("s"), "this is Qwen Code stream-json (an assistant message calling run_shell_command, a Gemini CLI tool name)"],
+    ["amp.ndjson", [init("T-abc"), assistant("T-abc", "msg_01", [toolUse("toolu_1", "Bash", { command: "ls" })]), user("T-abc", [toolResult("toolu_1", "ok")]), result("T-abc")], "this is Amp stream-json (a system/init event with a session id T-…)"],
+  ];
+  const dir = mkdtempSync(join(tmpdir(), "cursorlog-look-alikes-"));
+  try {
+    for (const [name, lines, says] of files) {
+      const file = join(dir, name);
+      writeFileSync(file, ndjson(lines));
+      for (const argv of [["json"], ["text", "-v"], ["stats"], ["show"], ["timeline"], ["validate"], ["diff", "--stat"], ["export"]]) {
+        const what = `${argv.join(" ")} ${name}`;
+        const alone = await runCli([...argv, CLAUDE]);
+        const r = await runCli([...argv, file, CLAUDE]);
+        assert.equal(r.code, 2, `${what}: ${r.stderr}`);
+        assert.equal(r.stderr, `cursorlog: error (at ${file}:1): ${says}, not cursor-agent's: ${READS}\n${alone.stderr}`, what);
+        assert.equal(r.stdout, alone.stdout, what);
+      }
+      // --agent claude reads it as Claude Code's, as asked.
+      const forced = await runCli(["text", "--agent", "claude", file]);
+      assert.equal(forced.code, 0, forced.stderr);
+      assert.notEqual(forced.stdout, "");
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

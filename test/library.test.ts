@@ -64,7 +64,7 @@ test("library: a Claude Code log is read in its own dialect, with no option", as
   const t = ndjsonTransform((r) => toActionsText({ verbose: true, final: false, allowIncomplete: false, colors: pc.createColors(false) }, r), { file: "claude.ndjson", onDiagnostic: (l) => seen.push(l) });
   assert.equal(
     await collect(Readable.from([readFileSync("test/fixtures/claude/denied.ndjson")]).pipe(t)),
-    "Ran terminal command: ls dist\nRan terminal command: rm -rf dist (permission denied: Permission to use Bash with command rm -rf dist has been denied.)\n",
+    "Ran terminal command: ls dist\nRan terminal command: rm -rf dist (permission denied: Permission to use Bash with command rm -rf dist has been denied.)\nEdited file: /home/dev/app/dist/index.html (permission denied: PreToolUse:Edit hook error: dist/ is build output: edit src/ and run npm run build)\n",
   );
   assert.deepEqual(seen, []);
   assert.equal(t.exitCode(), 0);

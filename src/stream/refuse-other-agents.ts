@@ -2,6 +2,7 @@ import type { Reporter } from "../diagnostics.js";
 import { otherAgentFormat } from "../dialects/cursor/other-agents.js";
 import { DEFAULT_DIALECT, DIALECTS, dialectFor } from "../dialects/index.js";
 import { ExitCode } from "../exit-codes.js";
+import type { RawSkip, SoundLine } from "../input/raw-skip.js";
 import type { JsonRecord, Problem } from "../input/record.js";
 import { joinPieces, type Stage } from "./stage.js";
 
@@ -22,9 +23,73 @@ function unreadFormat(ev: JsonRecord["value"]): ReturnType<typeof otherAgentForm
 }
 
 /**
+ * `skip`, but a file's first sound line is read whole when that file is to be refused: the skip of
+ * the dialect that would read it (cursor-agent's, which drops assistant lines for `json`) would
+ * hide that line, and the refusal decide on the next (a Qwen Code capture opening with an
+ * assistant line calling a Gemini CLI tool, read as cursor-agent's). That line is parsed only
+ * when the skip would take it.
+ */
+function firstEventWhole(skip: RawSkip): RawSkip {
+  return {
+    // Asked only of a splitter that does not ask forFile (none in cursorlog): as the skip.
+    test: (line) => skip.test(line),
+    forFile(): RawSkip {
+      const own = skip.forFile?.() ?? skip;
+      let firstBuf: Buffer | undefined;
+      let firstStart = -1;
+      let past = false;
+      let refused: boolean | undefined;
+      const isFirst = (line: SoundLine): boolean => {
+        if (past) return false;
+        if (firstBuf === undefined) {
+          firstBuf = line.buf;
+          firstStart = line.start;
+        } else if (line.buf !== firstBuf || line.start !== firstStart) past = true;
+        return !past;
+      };
+      const whole = (line: SoundLine): boolean => {
+        if (refused === undefined) {
+          try {
+            refused = unreadFormat(JSON.parse(line.buf.toString("utf8", line.start, line.end)) as JsonRecord["value"]) !== undefined;
+          } catch {
+            refused = false;
+          }
+        }
+        return refused;
+      };
+      const out: RawSkip = {
+        test(line) {
+          const first = isFirst(line);
+          const t = own.test(line);
+          return t !== undefined && first && whole(line) ? undefined : t;
+        },
+      };
+      if (own.keep !== undefined) {
+        const keep = own.keep.bind(own);
+        out.keep = (line) => {
+          const first = isFirst(line);
+          const k = keep(line);
+          return k !== undefined && first && whole(line) ? undefined : k;
+        };
+      }
+      if (own.shorten !== undefined) {
+        const shorten = own.shorten.bind(own);
+        out.shorten = (line) => {
+          const first = isFirst(line);
+          const t = shorten(line);
+          return t !== undefined && first && whole(line) ? undefined : t;
+        };
+      }
+      return out;
+    },
+  };
+}
+
+/**
  * Wraps a command's stage: a file whose first event is an agent's cursorlog has no dialect for
- * (Codex) is refused with one line naming the format (exit 2), and nothing of it
- * reaches the stage; the next file is read. The agent CLI's text lines before a file's first
+ * (Codex's stream of before Oct 2025, the look-alikes Qwen Code and Amp) is refused with one
+ * line naming the format (exit 2), and nothing of it reaches the stage (its first line read whole
+ * for that: firstEventWhole); the next file is read. The agent CLI's text lines before a file's first
  * event are held until that event decides (64 at most: past that, they and the ones after them
  * go through in the order written). `forced` (`--agent`): every file is read in that agent's
  * dialect, none refused.
@@ -100,7 +165,7 @@ export function refuseOtherAgents(inner: Stage, reporter: Reporter, forced?: str
       return before === undefined ? text : joinPieces([before, text ?? ""]);
     },
   };
-  if (inner.skip !== undefined) stage.skip = inner.skip;
+  if (inner.skip !== undefined) stage.skip = firstEventWhole(inner.skip);
   if (inner.keys !== undefined) stage.keys = inner.keys;
   if (inner.ready !== undefined) {
     // Nothing of a file refused reaches the stage: it waits for none of it.

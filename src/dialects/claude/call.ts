@@ -32,7 +32,7 @@ export interface OpenClaudeCall {
 
 /** A refusal told for a call: the agent's word for it, its message, the tool it names. */
 export interface Refusal {
-  /** `tool_result_meta[].non_execution_kind` (`permission-rule`), else the `system/permission_denied` line's `decision_reason_type` (`rule`), else `permission_denied`. */
+  /** `tool_result_meta[].non_execution_kind` (`permission-rule`), else the `system/permission_denied` line's `decision_reason_type` (`rule`), else `permission_denied`; `PreToolUse` for a hook's block told by the result's text alone. */
   word: string;
   /** The `system/permission_denied` line's `message`. */
   message: string | undefined;
@@ -55,7 +55,7 @@ export interface ClaudeEnd {
    * them it describes is not written).
    */
   result: unknown;
-  /** A refusal told for this call (a `system/permission_denied` line before it, or its `tool_result_meta`). */
+  /** A refusal told for this call (a `system/permission_denied` line before it, its `tool_result_meta`, or a PreToolUse hook's block as its text). */
   refusal: Refusal | undefined;
   /** Its line's `parent_tool_use_id`. */
   parentId: string | undefined;

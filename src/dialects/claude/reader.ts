@@ -192,7 +192,8 @@ const ENDED = new Set(["completed", "killed", "failed", "stopped"]);
  * Step.calls in block order); a `tool_result` block of a user line completes the open call of its
  * `tool_use_id` in the run. The line's `tool_use_result` describes its call when the line holds one
  * tool_result block. A refusal: a `system/permission_denied` line naming the call before its
- * result, or the result line's `tool_result_meta[].non_execution_kind`. (The result's
+ * result, or the result line's `tool_result_meta[].non_execution_kind`, or a failed result whose
+ * text is a PreToolUse hook's block (`PreToolUse:<Tool> hook error: …`, hookBlock). (The result's
  * `permission_denials[]` comes after the calls were told: it changes no call.)
  *
  * Background tasks: a Bash call's `backgroundTaskId`, an async Agent call's `agentId` (ClaudeCall
@@ -457,12 +458,14 @@ class ClaudeReader implements DialectReader {
     const denied = run.denied.get(id);
     if (denied !== undefined) run.denied.delete(id);
     const word = kinds?.get(id);
-    const refusal: Refusal | undefined = word !== undefined ? { word, message: denied?.message, tool: denied?.tool } : denied;
+    const isError = b.is_error === true;
+    const content = contentText(b.content);
+    const refusal: Refusal | undefined = word !== undefined ? { word, message: denied?.message, tool: denied?.tool } : (denied ?? hookBlock(isError, content));
     const end: ClaudeEnd = {
       line: rec.line,
       ms: ts,
-      isError: b.is_error === true,
-      content: contentText(b.content),
+      isError,
+      content,
       result: alone ? ev.tool_use_result : undefined,
       refusal,
       parentId: parent,
@@ -508,6 +511,19 @@ class ClaudeReader implements DialectReader {
     this.pending = undefined;
     return p;
   }
+}
+
+/** A PreToolUse hook's block as the tool_result words it since 2.1.283 (AGENTS §1.3 Denial): `PreToolUse:Edit hook error: <reason>`. */
+const HOOK_BLOCK = /^PreToolUse:\S+ hook error: /;
+
+/**
+ * The refusal a failed tool_result's text tells when it is a PreToolUse hook's block (no other
+ * line says so: no `system/permission_denied`, no `tool_result_meta`), its word the hook's event
+ * (`PreToolUse`), its message the text as written; undefined for any other result. On 2.1.220 the
+ * text is the hook's reason alone: such a call stays failed.
+ */
+function hookBlock(isError: boolean, content: string | undefined): Refusal | undefined {
+  return isError && content !== undefined && HOOK_BLOCK.test(content) ? { word: "PreToolUse", message: undefined, tool: undefined } : undefined;
 }
 
 /**

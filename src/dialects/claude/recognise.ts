@@ -29,9 +29,6 @@ const CLAUDE_TYPES = new Set(["rate_limit_event", "tool_progress", "stream_event
 /** cursor-agent's own line types (FORMAT.md §2), none of them Claude Code's. */
 const CURSOR_TYPES = new Set(["tool_call", "thinking", "connection", "retry", "interaction_query"]);
 
-/** Gemini CLI's tool names (AGENTS §3.3), which Qwen Code's Claude-like stream calls its tools by (AGENTS §1.1). */
-const GEMINI_TOOLS = new Set(["read_file", "read_many_files", "write_file", "run_shell_command", "list_directory", "grep_search", "search_file_content", "web_fetch", "google_web_search", "write_todos"]);
-
 /**
  * Whether a line is Claude Code's stream-json (AGENTS §1.1): true for a line only it writes (an init
  * with `claude_code_version`, `tools[]` or `mcp_servers[]`; its hook, commands, task and other
@@ -45,9 +42,9 @@ const GEMINI_TOOLS = new Set(["read_file", "read_many_files", "write_file", "run
 export function recogniseClaude(ev: JsonObject): boolean | undefined {
   const type = ev.type;
   if (typeof type !== "string") return undefined;
-  if ("qwen_code_version" in ev) return false;
-  if (typeof ev.session_id === "string" && ev.session_id.startsWith("T-")) return false;
   if (CURSOR_TYPES.has(type) || "timestamp_ms" in ev || "model_call_id" in ev) return false;
+  // Another agent's shape, the look-alikes with Claude Code's envelope included (Qwen Code, Amp):
+  // decided there, for dialectFor's fallback and the refusal alike.
   const other = otherAgentFormat(ev);
   if (other !== undefined && !other.name.startsWith("Claude Code")) return false;
   switch (type) {
@@ -57,7 +54,6 @@ export function recogniseClaude(ev: JsonObject): boolean | undefined {
       break;
     case "assistant": {
       const blocks = contentOf(ev);
-      if (Array.isArray(blocks) && blocks.some((b) => isPlainObject(b) && b.type === "tool_use" && typeof b.name === "string" && GEMINI_TOOLS.has(b.name))) return false;
       const msg = isPlainObject(ev.message) ? ev.message : undefined;
       if (msg !== undefined && ((typeof msg.id === "string" && msg.id.startsWith("msg_")) || msg.model === "<synthetic>")) return true;
       if (Array.isArray(blocks) && blocks.some((b) => isPlainObject(b) && (b.type === "tool_use" || b.type === "thinking"))) return true;

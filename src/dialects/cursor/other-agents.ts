@@ -1,6 +1,30 @@
 import type { JsonObject } from "../../input/record.js";
 import { isPlainObject } from "./types.js";
 
+/** Gemini CLI's tool names (AGENTS §3.3), which Qwen Code's Claude-like stream calls its tools by (AGENTS §1.1). */
+const GEMINI_TOOLS = new Set(["read_file", "read_many_files", "write_file", "run_shell_command", "list_directory", "grep_search", "search_file_content", "web_fetch", "google_web_search", "write_todos"]);
+
+/**
+ * The look-alikes of Claude Code's stream-json (AGENTS §1.1): its envelope (an init listing
+ * `tools`, assistant lines of `tool_use` blocks), another agent's marks: Qwen Code's
+ * `qwen_code_version` and Gemini CLI's tool names, Amp's `T-…` session ids. No dialect reads them:
+ * checked before Claude Code's own shapes, so that neither recogniseClaude nor dialectFor's
+ * fallback takes them for Claude Code's, and the refusal names them.
+ */
+function claudeLookAlike(ev: JsonObject, type: string): { name: string; sign: string } | undefined {
+  const what = type === "system" && typeof ev.subtype === "string" ? `system/${ev.subtype}` : type;
+  if ("qwen_code_version" in ev) return { name: "Qwen Code stream-json", sign: `a ${what} event with qwen_code_version` };
+  if (typeof ev.session_id === "string" && ev.session_id.startsWith("T-")) return { name: "Amp stream-json", sign: `a ${what} event with a session id T-…` };
+  if (type === "assistant" && isPlainObject(ev.message) && Array.isArray(ev.message.content)) {
+    for (const b of ev.message.content) {
+      if (isPlainObject(b) && b.type === "tool_use" && typeof b.name === "string" && GEMINI_TOOLS.has(b.name)) {
+        return { name: "Qwen Code stream-json", sign: `an assistant message calling ${b.name}, a Gemini CLI tool name` };
+      }
+    }
+  }
+  return undefined;
+}
+
 /**
  * Other agents' logs that look like cursor-agent's at a glance, recognised from a file's first
  * event: cursorlog would read them wrong in silence (no tool calls, messages glued together).
@@ -15,6 +39,8 @@ export function otherAgentFormat(ev: JsonObject): { name: string; sign: string; 
   }
   const type = ev.type;
   if (typeof type !== "string") return undefined;
+  const lookAlike = claudeLookAlike(ev, type);
+  if (lookAlike !== undefined) return lookAlike;
   // Claude Code `--output-format stream-json`: its init lists the tools (cursor-agent's never does).
   if (type === "system" && ev.subtype === "init" && (Array.isArray(ev.tools) || Array.isArray(ev.mcp_servers) || typeof ev.claude_code_version === "string")) {
     return { name: "Claude Code stream-json", sign: "a system/init event with a tools list", agent: "claude" };
