@@ -31,7 +31,7 @@ export interface FileShown {
   path: string;
   /** The whole file as the call showed it; undefined: the log does not show it whole (`why`). */
   content?: string;
-  /** Why the content is not taken as the whole file, in words (when content is undefined). */
+  /** Why the content is not taken as the whole file, in words that follow "the Read at line N" ("showed lines 5–7 of 10"). */
   why?: string;
 }
 
