@@ -216,14 +216,14 @@ export function shownOf(result: JsonObject | undefined, text: string | undefined
     const { startLine, numLines, totalLines } = file;
     if (startLine === 1 && typeof numLines === "number" && numLines === totalLines) return { path, content: file.content };
     if (typeof startLine === "number" && typeof numLines === "number" && typeof totalLines === "number") {
-      return { path, why: `the Read showed lines ${startLine}–${startLine + numLines - 1} of ${totalLines}` };
+      return { path, why: `showed lines ${startLine}–${startLine + numLines - 1} of ${totalLines}` };
     }
-    return { path, why: "the Read's numbers (startLine, numLines, totalLines) do not say it showed the whole file" };
+    return { path, why: "gave numbers (startLine, numLines, totalLines) that do not say it showed the whole file" };
   }
-  if (args !== undefined && (args.offset !== undefined || args.limit !== undefined)) return { path, why: "the Read asked for part of it (offset or limit)" };
-  if (text === undefined || text === "") return { path, why: "the Read's text holds no numbered lines" };
+  if (args !== undefined && (args.offset !== undefined || args.limit !== undefined)) return { path, why: "asked for part of the file (offset, limit)" };
+  if (text === undefined || text === "") return { path, why: "showed no numbered lines" };
   const content = numberedText(text);
-  return typeof content === "string" ? { path, content } : { path, why: `the Read's text ${content.why}` };
+  return typeof content === "string" ? { path, content } : { path, why: content.why };
 }
 
 /** A Read with no `limit` shows at most this many lines (the Read tool's default). */
@@ -237,16 +237,16 @@ const MALWARE_REMINDER = /\n\n<system-reminder>\nWhenever you read a file, you s
 function numberedText(text: string): string | { why: string } {
   const body = text.replace(MALWARE_REMINDER, "");
   const lines = body.split("\n");
-  if (lines.length >= READ_LINES_MAX) return { why: `has ${lines.length} lines: a Read shows at most ${READ_LINES_MAX} unless asked for more, so it may be cut` };
+  if (lines.length >= READ_LINES_MAX) return { why: `showed ${lines.length} lines: a Read shows at most ${READ_LINES_MAX} unless asked for more, so they may be cut` };
   const arrow = lines[0]!.startsWith(" ");
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
     const n = String(i + 1);
     const prefix = arrow ? n.padStart(6, " ") + "→" : n + "\t";
-    if (!l.startsWith(prefix)) return { why: `has a line that is not numbered ${i + 1} (line ${i + 1} of the text): not only the file's numbered lines` };
+    if (!l.startsWith(prefix)) return { why: `showed a line that is not numbered ${i + 1} (line ${i + 1} of its text): not only the file's lines` };
     const t = l.slice(prefix.length);
-    if (t.length >= READ_LINE_MAX) return { why: `has a line of ${t.length} characters (line ${i + 1}): a Read cuts lines past ${READ_LINE_MAX}, so it may be cut` };
+    if (t.length >= READ_LINE_MAX) return { why: `showed a line of ${t.length} characters (line ${i + 1}): a Read cuts longer lines, so it may be cut` };
     out.push(t);
   }
   return out.join("\n");
