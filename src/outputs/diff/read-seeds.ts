@@ -58,7 +58,7 @@ export class ReadSeeds {
     if (r !== undefined) {
       const size = r.oldString.length + r.newString.length;
       this.makeRoom(size);
-      if (this.held + size > SEEDS_MAX) this.pending.set(call.id, { why: `its strings were not kept (past ${SEEDS_MAX / 1024 / 1024} Mi characters of files read and strings held)` });
+      if (this.held + size > SEEDS_MAX) this.pending.set(call.id, { why: `the edit's strings were not kept (past ${SEEDS_MAX / 1024 / 1024} Mi characters of files read and strings held)` });
       else {
         this.pending.set(call.id, r);
         this.held += size;
@@ -104,7 +104,7 @@ export class ReadSeeds {
     this.drop(path);
     const read = `the Read at line ${line}`;
     if (shown.content === undefined) {
-      this.seeds.set(path, { why: `${read}: ${shown.why ?? "not the whole file"}` });
+      this.seeds.set(path, { why: `${read} ${shown.why ?? "did not show the whole file"}` });
       return;
     }
     const running = this.running();
@@ -121,7 +121,7 @@ export class ReadSeeds {
     const size = shown.content.length;
     this.makeRoom(size);
     if (this.held + size > SEEDS_MAX) {
-      this.seeds.set(path, { why: `${read}: its content was not kept (past ${SEEDS_MAX / 1024 / 1024} Mi characters of files read and strings held)` });
+      this.seeds.set(path, { why: `what ${read} showed was not kept (past ${SEEDS_MAX / 1024 / 1024} Mi characters of files read and strings held)` });
       return;
     }
     this.seeds.set(path, { content: shown.content, epoch: this.epoch, line });
@@ -150,7 +150,7 @@ export class ReadSeeds {
       base = seed.content;
       from = `the content the Read at line ${seed.line} showed`;
     } else {
-      return { why: `the log shows no whole content of the file before this edit${seed !== undefined ? ` (${seed.why})` : ""}` };
+      return { why: `the log shows no whole content of the file before this edit${seed !== undefined ? `: ${seed.why}` : ""}` };
     }
     if (p === undefined) return { why: `the edit's strings are not in the log (its start was not read)` };
     if (!("oldString" in p)) return { why: p.why };
@@ -184,7 +184,7 @@ export class ReadSeeds {
       if (this.held + size <= SEEDS_MAX) return;
       if (!("content" in s)) continue;
       this.held -= s.content.length;
-      this.seeds.set(path, { why: `the Read at line ${s.line}: its content was not kept (past ${SEEDS_MAX / 1024 / 1024} Mi characters of files read and strings held)` });
+      this.seeds.set(path, { why: `what the Read at line ${s.line} showed was not kept (past ${SEEDS_MAX / 1024 / 1024} Mi characters of files read and strings held)` });
     }
   }
 }
