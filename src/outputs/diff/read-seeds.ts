@@ -15,7 +15,7 @@ type Pending = Replacement | { why: string };
  * oldest seed goes first (a run that reads a thousand large files holds no more than this of them;
  * an edit of one of those is told why no patch).
  */
-export const SEEDS_MAX = 16 * 1024 * 1024;
+export const SEEDS_MAX = 8 * 1024 * 1024;
 
 /**
  * THE RULE for a file's content shown by a Read (issue 27, `diff`): Claude Code's Edit refuses a
