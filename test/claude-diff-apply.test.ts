@@ -229,6 +229,11 @@ test("THE RULE: a shell call between the Read and the Edit (or running while it 
   got = await early([readF("a\nb\n"), bash, readF("a\nb\n"), editF("b", "B")]);
   assert.deepEqual([got.code, got.stderr], [0, ""]);
   assert.deepEqual(applied(got.stdout, { "src/f.txt": "a\nb\n" }), { "src/f.txt": "a\nB\n" });
+  // Read again after the shell call, showing other content than the logged edits left: something the log does not show changed it.
+  got = await early([readF("a\nb\n"), editF("a", "A"), bash, readF("A\nb\nc\n"), editF("b", "B")]);
+  assert.equal(got.code, 0);
+  assert.deepEqual(applied(got.stdout, { "src/f.txt": "a\nb\n" }), { "src/f.txt": "A\nb\n" });
+  assert.equal(whyOf(got.stderr), "the Read at line 9 shows it other than its logged changes left it (changed by something the log does not show)");
   // A shell call started with the Read (one message, both calls) and answered after it: it ran while the file was read.
   const S = "4c5d6e7f-8091-4a2b-8c3d-4e5f60718293";
   const lines = [
