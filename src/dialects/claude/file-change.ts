@@ -200,7 +200,7 @@ function str(v: unknown): string | undefined {
  * - its `tool_use_result.file` (AGENTS §1.3; trap 8: its `content` is the file, not the numbered
  *   text): whole when `startLine` is 1 and `numLines` equals `totalLines`; else the lines shown;
  * - else (2.1.4–2.1.15 write no `tool_use_result`, nor does a subagent's user line) its
- *   `tool_result` text, when the Read asked for no part (no `offset`, no `limit`) and every line
+ *   `tool_result` text, when the Read's start is in the log and asked for no part (no `offset`, no `limit`), and every line
  *   of it is numbered, 1 to N in order, in one of Claude Code's two ways (`     1→` padded to six,
  *   or `1\t`), the known malware reminder alone after them (`<system-reminder>` … `</system-reminder>`);
  *   and the text is not one Read may have cut: fewer than READ_LINES_MAX lines (a Read with no
@@ -220,7 +220,8 @@ export function shownOf(result: JsonObject | undefined, text: string | undefined
     }
     return { path, why: "gave numbers (startLine, numLines, totalLines) that do not say it showed the whole file" };
   }
-  if (args !== undefined && (args.offset !== undefined || args.limit !== undefined)) return { path, why: "asked for part of the file (offset, limit)" };
+  if (args === undefined) return { path, why: "was answered with no start in the log (whether it asked for part of the file is not known)" };
+  if (args.offset !== undefined || args.limit !== undefined) return { path, why: "asked for part of the file (offset, limit)" };
   if (text === undefined || text === "") return { path, why: "showed no numbered lines" };
   const content = numberedText(text);
   return typeof content === "string" ? { path, content } : { path, why: content.why };
