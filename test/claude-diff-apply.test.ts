@@ -249,6 +249,20 @@ test("THE RULE: a shell call between the Read and the Edit (or running while it 
   assert.equal(whyOf(got.stderr), "the log shows no whole content of the file before this edit: a shell call (line 2) ran while the Read at line 3 was made");
 });
 
+test("a Read answered with no start in the log gives no content (whether it asked for a part is not known)", async () => {
+  const S = "4c5d6e7f-8091-4a2b-8c3d-4e5f60718293";
+  const lines = [
+    init(S, { cwd: "/work/project", version: "2.1.15" }),
+    user(S, [toolResult("toolu_r", numbered("a\nb"))], { early: true }),
+    assistant(S, "msg_2", [toolUse("toolu_e", "Edit", { file_path: F, old_string: "b", new_string: "B" })], { early: true }),
+    user(S, [toolResult("toolu_e", "ok")], { early: true }),
+    result(S),
+  ];
+  const got = await runCli(["diff"], { stdin: Buffer.from(lines.map((l) => JSON.stringify(l)).join("\n") + "\n") });
+  assert.deepEqual([got.code, got.stdout], [0, ""]);
+  assert.equal(whyOf(got.stderr), "the log shows no whole content of the file before this edit");
+});
+
 test("an old_string the Edit tool could not have found once in the Read's content: no patch, said why", async () => {
   let got = await early([readF("x = “hi”\n"), editF('"hi"', '"yo"')]);
   assert.deepEqual([got.code, got.stdout], [0, ""]);
