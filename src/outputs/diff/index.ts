@@ -53,8 +53,10 @@ interface RunChanges {
 /**
  * `cursorlog diff`: what each run (session) changed, as a patch `git apply` takes against the tree
  * the run started from. Printed when the run is over: a file's diff goes from its first
- * before-content to its last after-content (Call.fileChange). Failed and refused writes are listed
- * on stderr. A run that ended with its result is over when the next run begins or its file ends:
+ * before-content to its last after-content (Call.fileChange). An edit whose change the log holds
+ * no content of is made, where it can be, from what a Read showed whole before it (Call.fileShown)
+ * and its strings (Call.replacement), by read-seeds.ts's rule; else the message says why no patch.
+ * Failed and refused writes are listed on stderr. A run that ended with its result is over when the next run begins or its file ends:
  * lines after a result can still belong to it (Claude Code's: a background subagent's edits).
  */
 export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
