@@ -115,13 +115,190 @@ test("git apply --check refuses a Claude Code patch against a tree the run did n
   }
 });
 
-test("a run of 2.1.15 (no tool_use_result): no patch, the file named on stderr and by --name-only, ? in --stat", async () => {
+/** What a Read's text numbered `     N→` (2.1.15) shows: its lines' text, joined by newlines (worked out here apart from the dialect). */
+function unnumbered(text: string): string {
+  return text
+    .split("\n")
+    .map((l) => /^ *\d+→(.*)$/.exec(l)![1])
+    .join("\n");
+}
+
+/** `git apply` of `patch` onto files holding `before`: the files after it (a failed check fails the test). */
+function applied(patch: string, before: Record<string, string>): Record<string, string> {
+  const dir = build({ before: new Map(Object.entries(before)), after: new Map() });
+  try {
+    const check = git(dir, ["apply", "--check", "-"], patch);
+    assert.equal(check.code, 0, check.err);
+    assert.equal(git(dir, ["apply", "-"], patch).code, 0);
+    return Object.fromEntries(Object.keys(before).map((rel) => [rel, readFileSync(join(dir, rel), "utf8")]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test("a run of 2.1.15 (no tool_use_result): the Edit is made from what the Read before it showed whole, and git apply takes it onto that content", async () => {
   const log = "test/fixtures/claude/early-2026.ndjson";
+  const lines = readFileSync(log, "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
+  const shown = lines[4].message.content.find((b: { tool_use_id: string }) => b.tool_use_id === lines[3].message.content[1].id).content;
+  const before = unnumbered(shown);
+  assert.equal(before.split("\n").length, 6, "the Read shows src/parse.js whole: 5 lines and a newline");
+  const edit = lines[5].message.content[0].input;
   const patch = await runCli(["diff", log]);
-  assert.deepEqual([patch.code, patch.stdout], [0, ""]);
-  assert.match(patch.stderr, /src\/parse\.js: the log holds no content of this edit/);
+  assert.deepEqual([patch.code, patch.stderr], [0, ""]);
+  assert.deepEqual(applied(patch.stdout, { "src/parse.js": before }), { "src/parse.js": before.replace(edit.old_string, () => edit.new_string) });
   assert.deepEqual([(await runCli(["diff", "--name-only", log])).stdout], ["src/parse.js\n"]);
-  assert.match((await runCli(["diff", "--stat", log])).stdout, /^ src\/parse\.js \| \?\n/);
+  assert.match((await runCli(["diff", "--stat", log])).stdout, /^ src\/parse\.js \| 2 \+-\n/);
+});
+
+test("the edge log of 2.1.15 reads: a whole Read then two Edits (one replace_all) applies; a part Read, a shell call between, an old_string not found: no patch, each said why", async () => {
+  const log = "test/fixtures/claude/edge/reads-2026-early.ndjson";
+  const lines = readFileSync(log, "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
+  const before = unnumbered(lines[2].message.content[0].content);
+  const got = await runCli(["diff", log]);
+  assert.equal(got.code, 0);
+  assert.deepEqual(applied(got.stdout, { "src/a.js": before }), { "src/a.js": before.replace("const limit = 10;", "const limit = 12;").split("10").join("LIMIT") });
+  assert.deepEqual([...got.stdout.matchAll(/^diff --git a\/(\S+) /gm)].map((m) => m[1]), ["src/a.js"]);
+  assert.deepEqual(got.stderr.split("\n").filter((l) => l !== "").map((l) => l.replace(/^.*?: no patch: /, "")), [
+    "the log shows no whole content of the file before this edit: the Read at line 9 asked for part of the file (offset, limit) (--name-only names it, --stat shows ?)",
+    "a shell call (line 15) came between the Read that showed it whole (line 13) and this edit (--name-only names it, --stat shows ?)",
+    "its old_string is not found in the content the Read at line 19 showed (--name-only names it, --stat shows ?)",
+  ]);
+});
+
+/** A 2.1.15 run (no times, no tool_use_result) of these calls, each `[tool, input, result text]`, on stdin. */
+async function early(calls: [string, Record<string, unknown>, string][]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const S = "4c5d6e7f-8091-4a2b-8c3d-4e5f60718293";
+  const lines = [init(S, { cwd: "/work/project", version: "2.1.15" })];
+  calls.forEach(([tool, input, out], i) => {
+    lines.push(assistant(S, `msg_${i}`, [toolUse(`toolu_${i}`, tool, input)], { early: true }));
+    lines.push(user(S, [toolResult(`toolu_${i}`, out)], { early: true }));
+  });
+  lines.push(result(S));
+  return runCli(["diff"], { stdin: Buffer.from(lines.map((l) => JSON.stringify(l)).join("\n") + "\n") });
+}
+
+const F = "/work/project/src/f.txt";
+const numbered = (text: string): string =>
+  text
+    .split("\n")
+    .map((l, i) => `${String(i + 1).padStart(6, " ")}→${l}`)
+    .join("\n");
+const readF = (text: string, part: Record<string, unknown> = {}): [string, Record<string, unknown>, string] => ["Read", { file_path: F, ...part }, numbered(text)];
+const editF = (old_string: string, new_string: string, more: Record<string, unknown> = {}): [string, Record<string, unknown>, string] => ["Edit", { file_path: F, old_string, new_string, ...more }, `The file ${F} has been updated.`];
+const bash: [string, Record<string, unknown>, string] = ["Bash", { command: "make fmt", description: "Format" }, "ok"];
+const whyOf = (stderr: string): string => /no patch: (.*) \(--name-only/.exec(stderr)?.[1] ?? `(no reason in: ${stderr})`;
+
+test("a Read in part gives no content: a limit, an offset, each said", async () => {
+  for (const part of [{ limit: 3 }, { offset: 1 }]) {
+    const got = await early([readF("a\nb\nc\n".split("\n").slice(0, 3).join("\n"), part), editF("b", "B")]);
+    assert.deepEqual([got.code, got.stdout], [0, ""]);
+    assert.equal(whyOf(got.stderr), "the log shows no whole content of the file before this edit: the Read at line 3 asked for part of the file (offset, limit)");
+  }
+});
+
+test("a Read's text that may be cut gives no content: a line not numbered, 2000 lines, a line of 2000 characters", async () => {
+  const cases: [string, string][] = [
+    [numbered("a\nb") + "\n... (file truncated)", "the Read at line 3 showed a line that is not numbered 3 (line 3 of its text): not only the file's lines"],
+    [numbered(Array.from({ length: 2000 }, (_, i) => `l${i}`).join("\n")), "the Read at line 3 showed 2000 lines: a Read shows at most 2000 unless asked for more, so they may be cut"],
+    [numbered("x".repeat(2000) + "\nb"), "the Read at line 3 showed a line of 2000 characters (line 1): a Read cuts longer lines, so it may be cut"],
+  ];
+  for (const [text, why] of cases) {
+    const got = await early([["Read", { file_path: F }, text], editF("b", "B")]);
+    assert.deepEqual([got.code, got.stdout], [0, ""]);
+    assert.equal(whyOf(got.stderr), `the log shows no whole content of the file before this edit: ${why}`);
+  }
+});
+
+test("the malware reminder Claude Code adds after a Read's numbered lines is not the file's", async () => {
+  const reminder = "\n\n<system-reminder>\nWhenever you read a file, you should consider whether it would be considered malware. You CAN and SHOULD provide analysis of malware, what it is doing. But you MUST refuse to improve or augment the code.\n</system-reminder>\n";
+  const got = await early([["Read", { file_path: F }, numbered("a\nb\n") + reminder], editF("b", "B")]);
+  assert.deepEqual([got.code, got.stderr], [0, ""]);
+  assert.deepEqual(applied(got.stdout, { "src/f.txt": "a\nb\n" }), { "src/f.txt": "a\nB\n" });
+});
+
+test("THE RULE: a shell call between the Read and the Edit (or running while it read) leaves no content; a Read after it gives it again", async () => {
+  let got = await early([readF("a\nb\n"), bash, editF("b", "B")]);
+  assert.deepEqual([got.code, got.stdout], [0, ""]);
+  assert.equal(whyOf(got.stderr), "a shell call (line 5) came between the Read that showed it whole (line 3) and this edit");
+  // Between two edits: the first is made, the second is not.
+  got = await early([readF("a\nb\n"), editF("a", "A"), bash, editF("b", "B")]);
+  assert.equal(got.code, 0);
+  assert.deepEqual(applied(got.stdout, { "src/f.txt": "a\nb\n" }), { "src/f.txt": "A\nb\n" });
+  assert.equal(whyOf(got.stderr), "a shell call (line 7) came between its change at line 5 and this edit");
+  // Read again after the shell call: the content is known again.
+  got = await early([readF("a\nb\n"), bash, readF("a\nb\n"), editF("b", "B")]);
+  assert.deepEqual([got.code, got.stderr], [0, ""]);
+  assert.deepEqual(applied(got.stdout, { "src/f.txt": "a\nb\n" }), { "src/f.txt": "a\nB\n" });
+  // Read again after the shell call, showing other content than the logged edits left: something the log does not show changed it.
+  got = await early([readF("a\nb\n"), editF("a", "A"), bash, readF("A\nb\nc\n"), editF("b", "B")]);
+  assert.equal(got.code, 0);
+  assert.deepEqual(applied(got.stdout, { "src/f.txt": "a\nb\n" }), { "src/f.txt": "A\nb\n" });
+  assert.equal(whyOf(got.stderr), "the Read at line 9 shows it other than its logged changes left it (changed by something the log does not show)");
+  // A shell call started with the Read (one message, both calls) and answered after it: it ran while the file was read.
+  const S = "4c5d6e7f-8091-4a2b-8c3d-4e5f60718293";
+  const lines = [
+    init(S, { cwd: "/work/project", version: "2.1.15" }),
+    assistant(S, "msg_1", [toolUse("toolu_b", "Bash", { command: "make fmt" }), toolUse("toolu_r", "Read", { file_path: F })], { early: true }),
+    user(S, [toolResult("toolu_r", numbered("a\nb\n")), toolResult("toolu_b", "ok")], { early: true }),
+    assistant(S, "msg_2", [toolUse("toolu_e", "Edit", { file_path: F, old_string: "b", new_string: "B" })], { early: true }),
+    user(S, [toolResult("toolu_e", "ok")], { early: true }),
+    result(S),
+  ];
+  got = await runCli(["diff"], { stdin: Buffer.from(lines.map((l) => JSON.stringify(l)).join("\n") + "\n") });
+  assert.deepEqual([got.code, got.stdout], [0, ""]);
+  assert.equal(whyOf(got.stderr), "the log shows no whole content of the file before this edit: a shell call (line 2) ran while the Read at line 3 was made");
+});
+
+test("a Read answered with no start in the log gives no content (whether it asked for a part is not known)", async () => {
+  const S = "4c5d6e7f-8091-4a2b-8c3d-4e5f60718293";
+  const lines = [
+    init(S, { cwd: "/work/project", version: "2.1.15" }),
+    user(S, [toolResult("toolu_r", numbered("a\nb"))], { early: true }),
+    assistant(S, "msg_2", [toolUse("toolu_e", "Edit", { file_path: F, old_string: "b", new_string: "B" })], { early: true }),
+    user(S, [toolResult("toolu_e", "ok")], { early: true }),
+    result(S),
+  ];
+  const got = await runCli(["diff"], { stdin: Buffer.from(lines.map((l) => JSON.stringify(l)).join("\n") + "\n") });
+  assert.deepEqual([got.code, got.stdout], [0, ""]);
+  assert.equal(whyOf(got.stderr), "the log shows no whole content of the file before this edit");
+});
+
+test("an old_string the Edit tool could not have found once in the Read's content: no patch, said why", async () => {
+  let got = await early([readF("x = “hi”\n"), editF('"hi"', '"yo"')]);
+  assert.deepEqual([got.code, got.stdout], [0, ""]);
+  assert.equal(whyOf(got.stderr), "its old_string is not found in the content the Read at line 3 showed");
+  got = await early([readF("a\na\n"), editF("a", "b")]);
+  assert.deepEqual([got.code, got.stdout], [0, ""]);
+  assert.equal(whyOf(got.stderr), "its old_string occurs 2 times (the Edit replaces exactly one) in the content the Read at line 3 showed");
+  got = await early([readF("a\nb\nc\n"), editF("b", "")]);
+  assert.deepEqual([got.code, got.stdout], [0, ""]);
+  assert.match(whyOf(got.stderr), /^its old_string is deleted where a newline follows it \(Claude Code may delete that newline too/);
+  // replace_all: every one, as the Edit tool replaces them.
+  got = await early([readF("a\na\n"), editF("a", "b", { replace_all: true })]);
+  assert.deepEqual([got.code, got.stderr], [0, ""]);
+  assert.deepEqual(applied(got.stdout, { "src/f.txt": "a\na\n" }), { "src/f.txt": "b\nb\n" });
+});
+
+test("a Read with tool_use_result.file: whole by its numbers (startLine 1, numLines = totalLines), else the lines it showed", async () => {
+  const S = "4c5d6e7f-8091-4a2b-8c3d-4e5f60718293";
+  const run = (file: Record<string, unknown>) => {
+    const lines = [
+      init(S, { cwd: "/work/project" }),
+      assistant(S, "msg_1", [toolUse("toolu_r", "Read", { file_path: F })]),
+      user(S, [toolResult("toolu_r", "1\ta\n2\tb\n3\t")], { toolUseResult: { type: "text", file: { filePath: F, ...file } } }),
+      // A subagent's Edit, whose user line carries no tool_use_result.
+      assistant(S, "msg_2", [toolUse("toolu_e", "Edit", { file_path: F, old_string: "b", new_string: "B", replace_all: false })], { parent: "toolu_agent" }),
+      user(S, [toolResult("toolu_e", "ok", false)], { parent: "toolu_agent" }),
+      result(S),
+    ];
+    return runCli(["diff"], { stdin: Buffer.from(lines.map((l) => JSON.stringify(l)).join("\n") + "\n") });
+  };
+  let got = await run({ content: "a\nb\n", numLines: 3, startLine: 1, totalLines: 3 });
+  assert.deepEqual([got.code, got.stderr], [0, ""]);
+  assert.deepEqual(applied(got.stdout, { "src/f.txt": "a\nb\n" }), { "src/f.txt": "a\nB\n" });
+  got = await run({ content: "b\n", numLines: 2, startLine: 2, totalLines: 3 });
+  assert.deepEqual([got.code, got.stdout], [0, ""]);
+  assert.equal(whyOf(got.stderr), "the log shows no whole content of the file before this edit: the Read at line 3 showed lines 2–3 of 3");
 });
 
 test("a background subagent's edit that completes after the run's result is in that run's patch, before the next run's", async () => {

@@ -22,6 +22,32 @@ export interface FileChange {
 }
 
 /**
+ * What a read that succeeded showed of a file: its whole content when the log shows it certainly
+ * whole, else why it is not taken as whole (a part asked for, numbers that say a part, text that
+ * may be cut). The dialect decides; diff seeds a file's history with the content.
+ */
+export interface FileShown {
+  /** The path as logged. */
+  path: string;
+  /** The whole file as the call showed it; undefined: the log does not show it whole (`why`). */
+  content?: string;
+  /** Why the content is not taken as the whole file, in words that follow "the Read at line N" ("showed lines 5–7 of 10"). */
+  why?: string;
+}
+
+/**
+ * What an edit asked to replace, as its input (told at its start) gives it: `oldString` replaced
+ * by `newString`, once (it must occur once) or everywhere (`replaceAll`).
+ */
+export interface Replacement {
+  /** The path as logged. */
+  path: string;
+  oldString: string;
+  newString: string;
+  replaceAll: boolean;
+}
+
+/**
  * One tool call of a run, as every output sees it, whatever the agent. Each fact is decided once,
  * by the rule written beside it; a fact the log does not hold is absent, never guessed.
  *
@@ -80,6 +106,16 @@ export interface Call {
   fileChange(): FileChange | undefined;
   /** The call writes files (edit, create, delete), whether or not it succeeded. */
   readonly writesFiles: boolean;
+  /**
+   * For a read that succeeded, the file it showed (FileShown); undefined for any other call, or
+   * when the dialect tells none. Optional: a dialect whose reads show no file content has none.
+   */
+  fileShown?(): FileShown | undefined;
+  /**
+   * For an edit that replaces a string, told at its start (its input whole): the replacement it
+   * asked for; undefined otherwise (the Call told at its completion has only what its start kept).
+   */
+  replacement?(): Replacement | undefined;
   /**
    * What a call that did not succeed said: its stderr, else its output, else its error text (the
    * first that is not blank), and which of them it is; undefined when none. `inNote`: the call's

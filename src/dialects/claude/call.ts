@@ -1,9 +1,9 @@
 import type { JsonObject } from "../../input/record.js";
-import type { Call, FileChange, Subagent } from "../../model/call.js";
+import type { Call, FileChange, FileShown, Replacement, Subagent } from "../../model/call.js";
 import type { CallStatus } from "../../model/status.js";
 import { PairedCall } from "../paired-call.js";
 import { callTiming, type CallTiming } from "../../model/time.js";
-import { fileChangeOf } from "./file-change.js";
+import { fileChangeOf, replacementOf, shownOf } from "./file-change.js";
 import { idOf, isPlainObject, nonEmpty } from "./lines.js";
 import { kindOf, labelOf, mcpOf, targetOf, withCutMarks } from "./tools.js";
 
@@ -183,6 +183,20 @@ export class ClaudeCall extends PairedCall<OpenClaudeCall, ClaudeEnd> implements
     const a = this.args;
     const argPath = a === undefined ? undefined : nonEmpty(a.file_path) ?? nonEmpty(a.notebook_path);
     return fileChangeOf(this.tool, r, argPath);
+  }
+
+  /** A successful Read's file (file-change.ts shownOf): from its `tool_use_result.file`, else its numbered text. */
+  fileShown(): FileShown | undefined {
+    if (this.tool !== "Read" || this.status !== "ok") return undefined;
+    const a = this.args;
+    return shownOf(this.result, this.end?.content, a, a === undefined ? undefined : nonEmpty(a.file_path));
+  }
+
+  /** An Edit's strings, for the Call told at its start (its input whole: file-change.ts replacementOf). */
+  replacement(): Replacement | undefined {
+    const input = this.startInput;
+    if (this.tool !== "Edit" || input === undefined) return undefined;
+    return replacementOf(input, nonEmpty(input.file_path));
   }
 
   get writesFiles(): boolean {

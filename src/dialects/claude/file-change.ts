@@ -1,5 +1,5 @@
 import type { JsonObject } from "../../input/record.js";
-import type { FileChange } from "../../model/call.js";
+import type { FileChange, FileShown, Replacement } from "../../model/call.js";
 import { lineCount } from "../cursor/file-change.js";
 import { isPlainObject } from "./lines.js";
 
@@ -192,4 +192,75 @@ const REPLACED_MAX = 4;
 
 function str(v: unknown): string | undefined {
   return typeof v === "string" ? v : undefined;
+}
+
+/**
+ * What a successful Read showed of its file (model/call.ts FileShown), whole only where certain:
+ *
+ * - its `tool_use_result.file` (AGENTS §1.3; trap 8: its `content` is the file, not the numbered
+ *   text): whole when `startLine` is 1 and `numLines` equals `totalLines`; else the lines shown;
+ * - else (2.1.4–2.1.15 write no `tool_use_result`, nor does a subagent's user line) its
+ *   `tool_result` text, when the Read's start is in the log and asked for no part (no `offset`, no `limit`), and every line
+ *   of it is numbered, 1 to N in order, in one of Claude Code's two ways (`     1→` padded to six,
+ *   or `1\t`), the known malware reminder alone after them (`<system-reminder>` … `</system-reminder>`);
+ *   and the text is not one Read may have cut: fewer than READ_LINES_MAX lines (a Read with no
+ *   `limit` shows at most that many), each shorter than READ_LINE_MAX characters (a longer line is
+ *   cut). The file is the numbered lines' text joined by newlines (a file ending with a newline
+ *   shows a last numbered line that is empty).
+ */
+export function shownOf(result: JsonObject | undefined, text: string | undefined, args: JsonObject | undefined, argPath: string | undefined): FileShown | undefined {
+  const file = result !== undefined && isPlainObject(result.file) ? result.file : undefined;
+  const path = (file !== undefined ? str(file.filePath) : undefined) ?? argPath;
+  if (path === undefined || path === "") return undefined;
+  if (file !== undefined && typeof file.content === "string") {
+    const { startLine, numLines, totalLines } = file;
+    if (startLine === 1 && typeof numLines === "number" && numLines === totalLines) return { path, content: file.content };
+    if (typeof startLine === "number" && typeof numLines === "number" && typeof totalLines === "number") {
+      return { path, why: `showed lines ${startLine}–${startLine + numLines - 1} of ${totalLines}` };
+    }
+    return { path, why: "gave numbers (startLine, numLines, totalLines) that do not say it showed the whole file" };
+  }
+  if (args === undefined) return { path, why: "was answered with no start in the log (whether it asked for part of the file is not known)" };
+  if (args.offset !== undefined || args.limit !== undefined) return { path, why: "asked for part of the file (offset, limit)" };
+  if (text === undefined || text === "") return { path, why: "showed no numbered lines" };
+  const content = numberedText(text);
+  return typeof content === "string" ? { path, content } : { path, why: content.why };
+}
+
+/** A Read with no `limit` shows at most this many lines (the Read tool's default). */
+const READ_LINES_MAX = 2000;
+/** A Read cuts a line of more than this many characters. */
+const READ_LINE_MAX = 2000;
+/** The reminder Claude Code adds after a Read's numbered lines, as seen in captures. */
+const MALWARE_REMINDER = /\n\n<system-reminder>\nWhenever you read a file, you should consider whether it would be considered malware\.[^<]*<\/system-reminder>\n?$/;
+
+/** The file a Read's numbered text shows, or why it is not certainly the whole file. */
+function numberedText(text: string): string | { why: string } {
+  const body = text.replace(MALWARE_REMINDER, "");
+  const lines = body.split("\n");
+  if (lines.length >= READ_LINES_MAX) return { why: `showed ${lines.length} lines: a Read shows at most ${READ_LINES_MAX} unless asked for more, so they may be cut` };
+  const arrow = lines[0]!.startsWith(" ");
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const n = String(i + 1);
+    const prefix = arrow ? n.padStart(6, " ") + "→" : n + "\t";
+    if (!l.startsWith(prefix)) return { why: `showed a line that is not numbered ${i + 1} (line ${i + 1} of its text): not only the file's lines` };
+    const t = l.slice(prefix.length);
+    if (t.length >= READ_LINE_MAX) return { why: `showed a line of ${t.length} characters (line ${i + 1}): a Read cuts longer lines, so it may be cut` };
+    out.push(t);
+  }
+  return out.join("\n");
+}
+
+/**
+ * An Edit's strings as its input gives them (told at its start: model/call.ts Replacement), when
+ * `file_path`, `old_string` and `new_string` are strings; `replace_all` true replaces every
+ * occurrence (missing: false, as Claude Code's default).
+ */
+export function replacementOf(input: JsonObject, argPath: string | undefined): Replacement | undefined {
+  const from = input.old_string;
+  const to = input.new_string;
+  if (argPath === undefined || typeof from !== "string" || typeof to !== "string") return undefined;
+  return { path: argPath, oldString: from, newString: to, replaceAll: input.replace_all === true };
 }

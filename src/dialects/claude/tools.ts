@@ -134,7 +134,7 @@ export const KEPT_TARGET_MAX = 4096;
 /**
  * What an open call keeps of its input: the members its target and facts are made of (strings up
  * to KEPT_TARGET_MAX characters; a task's `run_in_background` as written; a todo list as its
- * length), copied, so that nothing else of the line stays reachable. Undefined without an input.
+ * length; a read's `offset` and `limit`, a number as written, else `true`), copied, so that nothing else of the line stays reachable. Undefined without an input.
  */
 export function keptArgs(kind: string, input: JsonObject | undefined): JsonObject | undefined {
   if (input === undefined) return undefined;
@@ -149,6 +149,8 @@ export function keptArgs(kind: string, input: JsonObject | undefined): JsonObjec
   }
   if (cut !== undefined) Object.defineProperty(out, CUT, { value: cut, enumerable: false });
   if (kind === "task" && typeof input.run_in_background === "boolean") out.run_in_background = input.run_in_background;
+  // A read's part (ClaudeCall.fileShown): whether it asked for one is read at its completion.
+  if (kind === "read") for (const k of ["offset", "limit"]) if (input[k] !== undefined && input[k] !== null) out[k] = typeof input[k] === "number" ? input[k] : true;
   if (kind === "updateTodos" && Array.isArray(input.todos)) {
     // Only its length is read: an empty array of that length.
     const todos: null[] = [];
@@ -195,6 +197,8 @@ export const FIELDS_READ: ReadonlySet<string> = new Set([
   ...Object.values(TARGET_ARGS).flat(),
   ...DEFAULT_ARGS,
   "run_in_background",
+  "offset",
+  "limit",
   "todos",
   "backgroundTaskId",
   "agentId",

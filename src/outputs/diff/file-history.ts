@@ -11,6 +11,8 @@ export interface Section {
   uncounted?: true;
   /** Log line of the change, for messages. */
   line: number;
+  /** Why the log's content could not make this change (read-seeds.ts), for messages. */
+  why?: string;
 }
 
 /**
@@ -33,6 +35,7 @@ interface Partial {
   /** Neither a diff nor line counts are logged. */
   uncounted: boolean;
   line: number;
+  why?: string;
 }
 
 type Part = { span: Span } | { partial: Partial };
@@ -47,13 +50,26 @@ export class FileHistory {
   /** The span being extended: the file's whole content is known after the last change. */
   private open: Span | undefined;
 
+  /**
+   * Since when the whole file after its last change is known, for an edit built on it
+   * (read-seeds.ts): the shell epoch then, and what made it known, in words; or why it is not to be
+   * built on (`why`, epoch -1). Set by diff's index.ts; undefined while nothing is known.
+   */
+  knownAt: { epoch: number; from: string; why?: string } | undefined;
+
   constructor(
     /** The path as shown in the patch (relative to the run's cwd). */
     readonly path: string,
     readonly firstLine: number,
   ) {}
 
-  add(change: FileChange, line: number): void {
+  /** The whole file after its last change, when the log holds it (the open span's end). */
+  known(): string | null | undefined {
+    return this.open?.end;
+  }
+
+  /** `why`: the log's content could not make this change (read-seeds.ts), told with it. */
+  add(change: FileChange, line: number, why?: string): void {
     const { before, after } = change;
     if (after !== undefined && this.open !== undefined) {
       // The whole file after this change is known: the span now ends there. Only the newest
@@ -71,6 +87,7 @@ export class FileHistory {
     const uncounted = change.diffString === undefined && change.added === undefined && change.removed === undefined;
     const p: Partial = { op: change.op, added: change.added ?? 0, removed: change.removed ?? 0, uncounted, line };
     if (change.diffString !== undefined) p.diffString = change.diffString;
+    if (why !== undefined) p.why = why;
     this.parts.push({ partial: p });
     this.open = undefined;
     if (after !== undefined) {
@@ -100,6 +117,7 @@ export class FileHistory {
         const hunks = p.diffString !== undefined ? loggedHunks(p.diffString) : { lines: [], added: p.added, removed: p.removed };
         const section: Section = { kind: p.op, hunks, partial: true, line: p.line };
         if (p.uncounted) section.uncounted = true;
+        if (p.why !== undefined) section.why = p.why;
         out.push(section);
       }
     }

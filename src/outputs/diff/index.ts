@@ -6,11 +6,12 @@ import { drive } from "../../driver/driver.js";
 import { ExitCode } from "../../exit-codes.js";
 import { shortenToolCalls, type RawSkip } from "../../input/raw-skip.js";
 import type { JsonRecord } from "../../input/record.js";
-import type { Call } from "../../model/call.js";
+import type { BackgroundEnd, Call } from "../../model/call.js";
 import type { Run } from "../../model/run.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import type { Stage } from "../../stream/stage.js";
 import { FileHistory, type Section } from "./file-history.js";
+import { ReadSeeds } from "./read-seeds.js";
 import { gitPath, relativePath } from "./git-path.js";
 import { formatStat, type StatRow } from "./stat.js";
 
@@ -45,18 +46,22 @@ interface RunChanges {
   files: Map<string, FileHistory>;
   /** The logged paths left out of the patch (warned of once). */
   leftOut: Set<string>;
+  /** What its Reads showed whole and its edits' strings, for edits the log holds no content of. */
+  seeds: ReadSeeds;
 }
 
 /**
  * `cursorlog diff`: what each run (session) changed, as a patch `git apply` takes against the tree
  * the run started from. Printed when the run is over: a file's diff goes from its first
- * before-content to its last after-content (Call.fileChange). Failed and refused writes are listed
- * on stderr. A run that ended with its result is over when the next run begins or its file ends:
+ * before-content to its last after-content (Call.fileChange). An edit whose change the log holds
+ * no content of is made, where it can be, from what a Read showed whole before it (Call.fileShown)
+ * and its strings (Call.replacement), by read-seeds.ts's rule; else the message says why no patch.
+ * Failed and refused writes are listed on stderr. A run that ended with its result is over when the next run begins or its file ends:
  * lines after a result can still belong to it (Claude Code's: a background subagent's edits).
  */
 export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
   const c = colorsOf(opts.colors);
-  const fresh = (run: Run | undefined): RunChanges => ({ run, files: new Map(), leftOut: new Set() });
+  const fresh = (run: Run | undefined): RunChanges => ({ run, files: new Map(), leftOut: new Set(), seeds: new ReadSeeds() });
   let current = fresh(undefined);
   /** The run that ended with its result, until the next run begins or its file ends. */
   let held: RunChanges | undefined;
@@ -106,7 +111,7 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
               s.hunks.lines.length > 0
                 ? `${f.path}: the log lacks the whole file on one side of this edit: shown as its logged diff, which may not apply`
                 : s.uncounted === true
-                  ? `${f.path}: the log holds no content of this edit (neither the file before or after it, nor a diff, nor its line counts): no patch (--name-only names it, --stat shows ?)`
+                  ? `${f.path}: the log holds no content of this edit (neither the file before or after it, nor a diff, nor its line counts): no patch${s.why !== undefined ? `: ${s.why}` : ""} (--name-only names it, --stat shows ?)`
                   : `${f.path}: the log holds no content of this edit (+${s.hunks.added} −${s.hunks.removed}): left out of the patch (--stat and --name-only count it)`,
             code: ExitCode.OK,
           });
@@ -142,7 +147,7 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
    * left out. A call that succeeded with no change in the log (Call.fileChange) still wrote its
    * target: the file is named, with nothing else known (an edit of it, no content, no line counts).
    */
-  function written(call: Call, run: Run, rec: JsonRecord, changes: RunChanges): void {
+  function written(call: Call, run: Run, rec: JsonRecord, changes: RunChanges, strings: ReturnType<ReadSeeds["done"]>): void {
     const refusal = opts.mode === "patch" ? dialectOf(run.agent)?.patchRefusal : undefined;
     if (refusal !== undefined) {
       // Said once, at the first write of the first such run: the patch cannot be made, whatever the write.
@@ -179,7 +184,25 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
     }
     let f = changes.files.get(place.path);
     if (f === undefined) changes.files.set(place.path, (f = new FileHistory(place.path, rec.line)));
-    f.add(change, rec.line);
+    let why: string | undefined;
+    if (strings !== undefined && change.before === undefined && change.after === undefined && change.diffString === undefined && change.added === undefined && change.removed === undefined) {
+      // The log holds no content of this change: made from what a Read showed and the edit's strings, when it can be (read-seeds.ts).
+      const made = changes.seeds.edit(place.path, strings, f);
+      if ("after" in made) change = { ...change, before: made.before, after: made.after };
+      else why = made.why;
+    }
+    changes.seeds.changed(place.path);
+    f.add(change, rec.line, why);
+    f.knownAt = typeof f.known() === "string" ? { epoch: changes.seeds.epoch, from: `its change at line ${rec.line}` } : undefined;
+  }
+
+  /** A successful read showed a file (Call.fileShown): kept for a later edit of it (read-seeds.ts). */
+  function shown(call: Call, run: Run, rec: JsonRecord, changes: RunChanges): void {
+    const s = call.fileShown?.();
+    if (s === undefined) return;
+    const place = relativePath(s.path, run.cwd);
+    if (place.leftOut !== undefined) return;
+    changes.seeds.shown(call, s, place.path, rec.line, changes.files.get(place.path));
   }
 
   return drive(
@@ -189,8 +212,19 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
         current = fresh(run);
         return out;
       },
+      callStarted(call: Call, run: Run, rec: JsonRecord) {
+        changesOf(run).seeds.started(call, rec.line);
+        return undefined;
+      },
       callDone(call: Call, run: Run, rec: JsonRecord) {
-        if (call.writesFiles) written(call, run, rec, changesOf(run));
+        const changes = changesOf(run);
+        const strings = changes.seeds.done(call, rec.line);
+        if (call.writesFiles) written(call, run, rec, changes, strings);
+        else if (call.status === "ok") shown(call, run, rec, changes);
+        return undefined;
+      },
+      backgroundEnd(end: BackgroundEnd, run: Run) {
+        changesOf(run).seeds.backgroundEnded(end.taskId);
         return undefined;
       },
       runEnd(run: Run) {
