@@ -102,6 +102,14 @@ export interface Dialect {
    * contents, and diff makes what it can of each change.
    */
   readonly patchRefusal?: string;
+  /**
+   * The `type`s of the events that end a run (cursor-agent's, Claude Code's, Gemini CLI's
+   * `result`; Codex's `turn.completed` and `turn.failed`): `--follow` (input/read-inputs.ts) stops
+   * reading a file of this format once the last event read is one of them and nothing after it is
+   * begun. An event of another format's end type (a cursor-agent line of type `turn.completed`)
+   * does not end it.
+   */
+  readonly runEndTypes: readonly string[];
 }
 
 export interface ReaderOptions {

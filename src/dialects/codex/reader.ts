@@ -336,6 +336,7 @@ export const codexDialect: Dialect = {
   skipUnread: () => undefined,
   callLineTypes: undefined,
   jsonKeyOrder: JSON_KEY_ORDER,
+  runEndTypes: ["turn.completed", "turn.failed"],
   schemaEntryId: "https://cursorlog.dev/schemas/codex/codex-event.schema.json",
   // Codex runs OpenAI's models (`openai`, a well-known gen_ai.provider.name).
   genAi: { agent: "codex", provider: "openai" },
