@@ -110,6 +110,14 @@ export interface Dialect {
    * does not end it.
    */
   readonly runEndTypes: readonly string[];
+  /**
+   * Why a command (a call of kind `shell`) may be left open in a run that finished with no fault
+   * of the log, in words (Codex: a command launched in the background is never completed, codex
+   * reaps it when it exits, and turn.completed still follows: AGENTS.md §2.3): `validate` tells
+   * such a call as a warning giving this reason, not an error. Undefined: a call left open is an
+   * error whatever the run's end.
+   */
+  readonly reapedAtExit?: string;
 }
 
 export interface ReaderOptions {
