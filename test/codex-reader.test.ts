@@ -149,7 +149,8 @@ test("todo list and subagents: an update of the open list tells no call event; c
     `item_2 | task | Ran subagent task | "wait 01a10249-4a40-74a7-98fb-24f240dd933f" | ok | completed | "" | -`,
     `item_3 | edit | Edited file | "/home/dev/app/src/sum.ts" | ok | completed | "" | -`,
     `item_4 | shell | Ran terminal command | "npm test" | ok | completed | "" | 0`,
-    `item_5 | task | Ran subagent task | "close_agent 01a10249-4a40-74a7-98fb-24f240dd933f" | ok | completed | "" | -`,
+    `item_5 | task | Ran subagent task | "send_input 01a10249-4a40-74a7-98fb-24f240dd933f" | ok | completed | "" | -`,
+    `item_6 | task | Ran subagent task | "close_agent 01a10249-4a40-74a7-98fb-24f240dd933f" | ok | completed | "" | -`,
     `item_0 | updateTodos | Updated todos | "3 todos" | ok | - | "" | -`,
   ]);
   // Lines 8 and 11 are the list's item.updated.
@@ -158,8 +159,11 @@ test("todo list and subagents: an update of the open list tells no call event; c
   assert.equal(steps.filter((s) => s.calls?.some((e) => e.what === "restarted")).length, 0);
   assert.equal(done(steps)[0]!.subagent?.agentId, "01a10249-4a40-74a7-98fb-24f240dd933f");
   assert.equal(done(steps)[0]!.tool, "spawn_agent");
+  // send_input: the subagent it sends to, the tool as Codex names it.
+  assert.equal(done(steps)[4]!.tool, "send_input");
+  assert.equal(done(steps)[4]!.subagent?.agentId, "01a10249-4a40-74a7-98fb-24f240dd933f");
   // The list's seq is its start's: the first call of the run.
-  assert.equal(done(steps)[5]!.seq, 1);
+  assert.equal(done(steps)[6]!.seq, 1);
 });
 
 test("turn.failed: the run failed with its message; reconnections are notices and the CLI's words; no usage", () => {

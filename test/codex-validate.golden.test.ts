@@ -3,8 +3,8 @@
 // schemas (schemas/codex: every event type and every item type of AGENTS.md §2.2), --strict
 // flagging fields no Codex schema names, a web search's duplicated `id` the format's own (not a
 // duplicate-key finding), the lifecycle checks that apply (an item never completed, a run with no
-// terminal event); every line of every fixture valid (exit 0) but for the runs meant to be
-// incomplete; a broken line reported at its file:line; --schema on a copy of the Codex set;
+// terminal event; a command left open in a run that ended with turn.completed, reaped at exit, a
+// warning); every line of every fixture valid (exit 0) but for the run meant to be incomplete; a broken line reported at its file:line; --schema on a copy of the Codex set;
 // `cursorlog schema --agent codex`; a folder of Cursor, Claude Code and Codex logs giving what each
 // file gives alone. Goldens: test/golden/codex/validate/.
 import assert from "node:assert/strict";
@@ -16,8 +16,10 @@ import { goldenTests, type GoldenCase } from "./helpers/golden.js";
 import { CODEX_FIXTURES, codexFixture } from "./helpers/codex-fixtures.js";
 import { runCli } from "./helpers/run-cli.js";
 
-/** The fixtures meant to be incomplete: an item started and never completed (and no terminal event). */
-const INCOMPLETE = new Set(["interrupted", "reaped"]);
+/** The fixture meant to be incomplete: an item started and never completed, and no terminal event. */
+const INCOMPLETE = new Set(["interrupted"]);
+/** A real pattern (AGENTS.md §2.3 bg-bash-reaped-at-exit): a command never completed, turn.completed after it: a warning. */
+const REAPED = new Set(["reaped"]);
 const DRIFT = "test/fixtures/codex/validate/drift.ndjson";
 
 const cases: GoldenCase[] = [];
@@ -40,11 +42,11 @@ cases.push(
 );
 goldenTests(cases);
 
-test("validate: every line of every Codex fixture is valid, --strict too; exit 0 but for the runs meant to be incomplete (exit 1, lifecycle findings only)", async () => {
+test("validate: every line of every Codex fixture is valid, --strict too; exit 0 but for the run meant to be incomplete (exit 1, lifecycle findings only); the command reaped at exit a warning", async () => {
   for (const f of CODEX_FIXTURES) {
     for (const strict of [[], ["--strict"]]) {
       const r = await runCli(["validate", "--format", "json", ...strict, codexFixture(f)]);
-      const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { type: string; rule?: string; invalid?: number; lines?: number; valid?: number });
+      const lines = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { type: string; rule?: string; severity?: string; invalid?: number; lines?: number; valid?: number });
       const summary = lines.at(-1)!;
       assert.equal(summary.invalid, 0, `${f} ${strict.join("")}: ${r.stdout}`);
       assert.equal(summary.valid, summary.lines);
@@ -52,6 +54,9 @@ test("validate: every line of every Codex fixture is valid, --strict too; exit 0
       if (INCOMPLETE.has(f)) {
         assert.equal(r.code, 1, f);
         assert.ok(rules.length > 0 && rules.every((x) => x === "unfinished-call" || x === "no-result"), `${f}: ${rules.join(",")}`);
+      } else if (REAPED.has(f)) {
+        assert.equal(r.code, 0, `${f}: ${r.stdout}`);
+        assert.deepEqual(lines.filter((l) => l.type === "diagnostic").map((l) => `${l.severity} ${l.rule}`), ["warning unfinished-call"], f);
       } else {
         assert.equal(r.code, 0, `${f}: ${r.stdout}`);
         assert.deepEqual(rules, [], f);
@@ -74,7 +79,7 @@ test("validate: a broken line of a Codex log is reported at its file:line, the l
   const found = r.stdout.split("\n").filter((l) => l.startsWith(file));
   assert.deepEqual(
     found.map((l) => l.slice(file.length).replace(/ at column \d+/, "")),
-    [":8: invalid JSON: Unterminated string (parse)", ":10: /item: must have required property 'command' (required)", ":7: tool call \"item_3\" (command_execution) never completes: its session ends at line 13 (unfinished-call)"],
+    [":8: invalid JSON: Unterminated string (parse)", ":10: /item: must have required property 'command' (required)", ":7: warning: tool call \"item_3\" (command_execution) never completes, its session ends at line 13: the turn completed without it; Codex reaps a command left running in the background when it exits (unfinished-call)"],
   );
 });
 

@@ -456,3 +456,64 @@ test("-f does not end at a result while a line after it is begun, nor at a last 
   assert.equal(r.out(), GOLDEN + GOLDEN);
   assert.equal(r.err(), "");
 });
+
+// ---------------------------------------------------------------------------------------------
+// The other agents: a run ends at its own format's end (Dialect.runEndTypes). Claude Code and
+// Gemini CLI end at `result` as cursor-agent does; Codex writes no result: `turn.completed` or
+// `turn.failed` ends its run (a Codex log was followed forever).
+
+const CODEX_COMMANDS = readFileSync("test/fixtures/codex/commands.ndjson");
+const AGENT_LOGS: Array<[string, string | Buffer]> = [
+  ["Claude Code", "test/fixtures/claude/tools.ndjson"],
+  ["Codex", "test/fixtures/codex/commands.ndjson"],
+  ["Codex, two processes appended", "test/fixtures/codex/resumed.ndjson"],
+  ["Codex, turn.failed", "test/fixtures/codex/turn-failed.ndjson"],
+  ["Codex, no final newline", CODEX_COMMANDS.subarray(0, -1)],
+  ["Gemini CLI", "test/fixtures/gemini/batch.ndjson"],
+];
+
+// make test: one run following every log, one after the other; make stress: each on its own.
+for (const group of STRESS ? AGENT_LOGS.map((e) => [e]) : [AGENT_LOGS]) {
+  const what = group.map(([w]) => w).join("; ");
+  test(`-f on a complete log of another agent ends by itself, with what it gives without -f: ${what}`, { timeout: 30_000 }, async () => {
+    const logs = group.map(([, log]) => {
+      if (typeof log === "string") return log;
+      const copy = fresh("agent.ndjson");
+      writeFileSync(copy, log);
+      return copy;
+    });
+    // Without -f: in-process, on the same files through the same reader (runFed: openFile).
+    const plain = await runFed(["text", ...logs]);
+    assert.ok(plain.stdout.includes("Ran terminal command\n"), plain.stdout);
+    const r = spawnSync("node", [BIN, "text", "-f", ...logs], { env: ENV, encoding: "utf8", timeout: BOUND_MS });
+    assert.equal(r.status, plain.code, `${what}: status ${r.status} (null: still following after ${BOUND_MS} ms), ${r.stderr}`);
+    assert.equal(r.stdout, plain.stdout, what);
+    assert.equal(r.stderr, plain.stderr, what);
+  });
+}
+
+test("-f waits on a Codex log cut off (no turn.completed), and a cursor-agent log does not end at a line of type turn.completed", { timeout: 40_000 }, async (t) => {
+  const codex = fresh("interrupted.ndjson");
+  const cut = readFileSync("test/fixtures/codex/interrupted.ndjson", "utf8");
+  writeFileSync(codex, cut);
+  const rest =
+    '{"type":"item.completed","item":{"id":"item_1","type":"command_execution","command":"/bin/bash -lc \'npm run build\'","aggregated_output":"built\\n","exit_code":0,"status":"completed"}}\n' +
+    '{"type":"item.completed","item":{"id":"item_2","type":"agent_message","text":"Built."}}\n' +
+    '{"type":"turn.completed","usage":{"input_tokens":9000,"cached_input_tokens":8000,"cache_write_input_tokens":0,"output_tokens":120,"reasoning_output_tokens":20}}\n';
+  const cursor = fresh("turn-completed.ndjson");
+  const cursorStart = LINES.slice(0, 12).join("") + '{"type":"turn.completed"}\n';
+  writeFileSync(cursor, cursorStart);
+  // filter writes each line as it is read: what is out tells how far it has read.
+  const r = follow(["filter", "-f", codex, cursor], t);
+  await r.until((o) => o === cut, "the Codex log's four lines");
+  assert.equal(r.child.exitCode, null, "still following the Codex log: no turn.completed yet");
+  appendFileSync(codex, rest);
+  await r.until((o) => o === cut + rest + cursorStart, "the Codex run's end, then the cursor-agent log's first lines");
+  // Had it ended at the turn.completed line, the run would have no result (status 4) and the
+  // lines written next would not be out.
+  assert.equal(r.child.exitCode, null, "still following the cursor-agent log: its run ends at its result");
+  appendFileSync(cursor, LINES.slice(12).join(""));
+  assert.equal(await r.exit(), 0);
+  assert.equal(r.out(), cut + rest + cursorStart + LINES.slice(12).join(""));
+  assert.equal(r.err(), "");
+});

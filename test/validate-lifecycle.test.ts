@@ -122,3 +122,50 @@ test("a session that ends with many calls open: its findings come from a generat
   // The same findings as through check(), which takes them as they come.
   assert.equal(check(events).length, got.length);
 });
+
+// A call left open in a run that finished: an error, but for a command of a dialect that says why
+// that is its CLI's way (Dialect.reapedAtExit: Codex reaps a command left running in the
+// background when it exits, and turn.completed still follows, AGENTS.md §2.3 bg-bash-reaped-at-exit).
+
+const T = "01a1024c-ad9b-78fb-bf9e-39af29dc3785";
+const codexCommand = (id: string) => ({ type: "item.started", item: { id, type: "command_execution", command: "/bin/bash -lc 'npm run dev &'", aggregated_output: "", exit_code: null, status: "in_progress" } });
+const codexRun = (open: ev.Ev, end: ev.Ev[]): ev.Ev[] => [{ type: "thread.started", thread_id: T }, { type: "turn.started" }, open, { type: "item.completed", item: { id: "item_1", type: "agent_message", text: "Started." } }, ...end];
+const turnCompleted = { type: "turn.completed", usage: { input_tokens: 100, cached_input_tokens: 0, output_tokens: 10 } };
+const turnFailed = { type: "turn.failed", error: { message: "stream disconnected before completion" } };
+
+test("Codex: a command left open in a run that ended with turn.completed is a warning that says Codex reaps it", () => {
+  const c = new LifecycleChecker();
+  const out: Finding[] = [];
+  const events = codexRun(codexCommand("item_0"), [turnCompleted]);
+  for (const rec of recordsOf(events, "r.ndjson")) out.push(...(c.observe(rec) ?? []));
+  out.push(...(c.endFile("r.ndjson", events.length) ?? []));
+  assert.deepEqual(out, [
+    {
+      file: "r.ndjson",
+      line: 3,
+      severity: "warning",
+      rule: "unfinished-call",
+      path: "",
+      message: 'tool call "item_0" (command_execution) never completes, its session ends at line 5: the turn completed without it; Codex reaps a command left running in the background when it exits',
+      related: [5],
+    },
+  ]);
+});
+
+test("Codex: an item left open stays an error in a run that failed, one cut off, and for an item that is no command", () => {
+  assert.deepEqual(check(codexRun(codexCommand("item_0"), [turnFailed])), ["f1:3 unfinished-call 5"]);
+  assert.deepEqual(check(codexRun(codexCommand("item_0"), [])), ["f1:3 unfinished-call 4", "f1:4 no-result 1"]);
+  const change = { type: "item.started", item: { id: "item_0", type: "file_change", changes: [{ path: "/repo/a.ts", kind: "update" }], status: "in_progress" } };
+  assert.deepEqual(check(codexRun(change, [turnCompleted])), ["f1:3 unfinished-call 5"]);
+});
+
+test("Claude Code and cursor-agent: a command never answered in a run that finished is an error", () => {
+  const sid = "bb5bc0f1-c618-40fb-b9ae-95157d75e4bd";
+  const claude = [
+    { type: "system", subtype: "init", session_id: sid, tools: ["Bash"], claude_code_version: "2.1.285", model: "claude-haiku-4-5-20251001" },
+    { type: "assistant", session_id: sid, message: { id: "msg_01", role: "assistant", content: [{ type: "tool_use", id: "toolu_01", name: "Bash", input: { command: "npm run dev &" } }] } },
+    { type: "result", subtype: "success", is_error: false, result: "Started.", session_id: sid, num_turns: 1, total_cost_usd: 0.01 },
+  ];
+  assert.deepEqual(check(claude), ["f1:2 unfinished-call 3"]);
+  assert.deepEqual(check([init(), user(), call("started", "a", "shellToolCall"), result()]), ["f1:3 unfinished-call 4"]);
+});

@@ -44,6 +44,7 @@ export function inputOptions(files: string[], raw: SharedRaw, io: Io): InputOpti
   };
   if (raw["follow=name"]) opts.follow = "name";
   else if (raw.follow) opts.follow = "descriptor";
+  if (opts.follow !== undefined && raw.agent !== undefined) opts.agent = raw.agent;
   if (io.open) opts.open = io.open;
   return opts;
 }

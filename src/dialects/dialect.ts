@@ -102,6 +102,22 @@ export interface Dialect {
    * contents, and diff makes what it can of each change.
    */
   readonly patchRefusal?: string;
+  /**
+   * The `type`s of the events that end a run (cursor-agent's, Claude Code's, Gemini CLI's
+   * `result`; Codex's `turn.completed` and `turn.failed`): `--follow` (input/read-inputs.ts) stops
+   * reading a file of this format once the last event read is one of them and nothing after it is
+   * begun. An event of another format's end type (a cursor-agent line of type `turn.completed`)
+   * does not end it.
+   */
+  readonly runEndTypes: readonly string[];
+  /**
+   * Why a command (a call of kind `shell`) may be left open in a run that finished with no fault
+   * of the log, in words (Codex: a command launched in the background is never completed, codex
+   * reaps it when it exits, and turn.completed still follows: AGENTS.md §2.3): `validate` tells
+   * such a call as a warning giving this reason, not an error. Undefined: a call left open is an
+   * error whatever the run's end.
+   */
+  readonly reapedAtExit?: string;
 }
 
 export interface ReaderOptions {

@@ -21,10 +21,18 @@ export interface InputOptions {
   /** Each record of a line tells its object keys (JsonRecord.keys). */
   keys?: boolean;
   /**
-   * `--follow`: keep reading each named file as it grows, until its run's last event, read, is its
-   * `result` (see follow-file.ts). `"name"` (`-F`): follow the name through renames and deletions.
+   * `--follow`: keep reading each named file as it grows, until its run's last event, read, is the
+   * event that ends a run in the file's format (Dialect.runEndTypes: `result`, Codex's
+   * `turn.completed` or `turn.failed`; see follow-file.ts). `"name"` (`-F`): follow the name through
+   * renames and deletions.
    */
   follow?: boolean | FollowMode;
+  /**
+   * `--agent`: the format of every file, forced (an agent with a dialect: dialects/index.ts), for
+   * `--follow` to know which events end a run; undefined: each file's own, decided from its first
+   * event as the reader decides it (dialectFor).
+   */
+  agent?: string;
   /** What `--follow` has to say about a file (truncated, replaced, gone): a warning, not a problem. */
   onWarning?: (file: string, message: string) => void;
   /** Told the size of every chunk read from a named file, before decompression (the progress line). */
@@ -58,8 +66,10 @@ export interface InputBatch {
 export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch> {
   const names = opts.files.length > 0 ? opts.files : ["-"];
   const pool = new ChunkPool();
-  // follow-file.ts (and its timers) is loaded for --follow only (start-up).
+  // follow-file.ts (and its timers) is loaded for --follow only (start-up), and so is the dialects'
+  // registry: which events end a run depends on the file's format.
   const follow = opts.follow !== undefined && opts.follow !== false && opts.open === undefined ? await import("./follow-file.js") : undefined;
+  const runEnds = follow !== undefined ? runEndsOf(await import("../dialects/index.js"), opts.agent) : undefined;
   const mode: FollowMode = opts.follow === "name" ? "name" : "descriptor";
   const open = opts.open ?? ((path: string) => openFile(path, pool));
   for (const name of names) {
@@ -71,9 +81,11 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
     let failed = false;
     let garbage = false;
     const onGarbage = (): boolean => (garbage = true);
-    // --follow: the type of the last event read, and the size of an unended last line last looked at.
+    // --follow: the type of the last event read, and the size of an unended last line last looked at;
+    // the types of the events that end a run in this file's format, once its first event is read.
     let lastType: unknown;
     let triedHeld = 0;
+    let ends: ReadonlySet<unknown> | undefined;
     try {
       let source: AsyncIterable<Buffer | FollowSignal>;
       if (name === "-") source = byteSource(opts.stdin, opts.stdin, onGarbage);
@@ -86,16 +98,17 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
         if (opts.stop?.()) return;
         if (!Buffer.isBuffer(chunk)) {
           if (chunk.kind === "idle") {
-            // Everything the file holds is read: the run is over when its last event is its result.
+            // Everything the file holds is read: the run is over when its last event ends it
+            // (its result, Codex's turn.completed or turn.failed: Dialect.runEndTypes).
             if (reader.open) continue;
             if (splitter.held === 0) {
-              if (lastType === "result") break;
+              if (ends?.has(lastType) === true) break;
               continue;
             }
-            // A last line without its newline ends the run if it is a whole result event.
+            // A last line without its newline ends the run if it is a whole event that ends it.
             if (splitter.held !== triedHeld) {
               triedHeld = splitter.held;
-              if (isResultLine(splitter.peekHeld())) break;
+              if (endsRun(splitter.peekHeld(), ends, runEnds!)) break;
             }
             continue;
           }
@@ -111,11 +124,18 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
           reader = new JsonReader(file, opts.maxLineBytes);
           lastType = undefined;
           triedHeld = 0;
+          ends = undefined;
           continue;
         }
         const before = items.length;
         reader.read(splitter.push(chunk), items);
-        if (follow !== undefined) lastType = lastEventType(items, before) ?? lastType;
+        if (follow !== undefined) {
+          lastType = lastEventType(items, before) ?? lastType;
+          if (ends === undefined) {
+            const first = firstEvent(items, before);
+            if (first !== undefined) ends = runEnds!(first);
+          }
+        }
         // The lines are read: unless a record kept some of its bytes, the chunk's memory can be
         // read into again; if one did, once the consumer is done with them (InputBatch.release).
         const release = items.some(holdsBytes) ? () => pool.give(chunk) : undefined;
@@ -164,19 +184,54 @@ function lastEventType(items: readonly InputItem[], from: number): unknown {
   return undefined;
 }
 
-/** A line without its newline yet, that is already a whole JSON object of type `result`. */
-function isResultLine(bytes: Buffer): boolean {
+type Dialects = typeof import("../dialects/index.js");
+
+/**
+ * The types of the events that end a run in a file whose first event is `first`: those of the
+ * dialect `--agent` forced, else of the dialect that reads the file (dialectFor, the reader's rule).
+ */
+function runEndsOf(dialects: Dialects, agent: string | undefined): (first: JsonObject) => ReadonlySet<unknown> {
+  const made = new Map<readonly string[], ReadonlySet<unknown>>();
+  const forced = dialects.forcedDialect(agent);
+  return (first) => {
+    const types = (forced ?? dialects.dialectFor(first)).runEndTypes;
+    let set = made.get(types);
+    if (set === undefined) made.set(types, (set = new Set<unknown>(types)));
+    return set;
+  };
+}
+
+/** The first event among `items[from…]` (problems are not events), if there is one. */
+function firstEvent(items: readonly InputItem[], from: number): JsonObject | undefined {
+  for (let i = from; i < items.length; i++) {
+    const it = items[i]!;
+    if (!("kind" in it)) return it.value;
+  }
+  return undefined;
+}
+
+/**
+ * A line without its newline yet, that is already a whole JSON object of a type that ends a run:
+ * of `ends`, or, when it is the file's first event, of the types its own format ends a run with.
+ */
+function endsRun(bytes: Buffer, ends: ReadonlySet<unknown> | undefined, runEnds: (first: JsonObject) => ReadonlySet<unknown>): boolean {
+  const value = wholeObject(bytes);
+  return value !== undefined && (ends ?? runEnds(value)).has(value.type);
+}
+
+/** A line without its newline yet, that is already a whole JSON object. */
+function wholeObject(bytes: Buffer): JsonObject | undefined {
   let start = 0;
   let end = bytes.length;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
   while (start < end && isSpace(bytes[start]!)) start++;
   while (end > start && isSpace(bytes[end - 1]!)) end--;
-  if (bytes[start] !== 0x7b || bytes[end - 1] !== 0x7d) return false;
+  if (bytes[start] !== 0x7b || bytes[end - 1] !== 0x7d) return undefined;
   try {
     const value: unknown = JSON.parse(bytes.toString("utf8", start, end));
-    return typeof value === "object" && value !== null && !Array.isArray(value) && (value as JsonObject).type === "result";
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as JsonObject) : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 

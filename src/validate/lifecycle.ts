@@ -1,6 +1,7 @@
 import pc from "picocolors";
 import { Reporter } from "../diagnostics.js";
 import { isInit } from "../dialects/cursor/types.js";
+import { dialectOf } from "../dialects/index.js";
 import { drive } from "../driver/driver.js";
 import type { JsonRecord } from "../input/record.js";
 import type { Call } from "../model/call.js";
@@ -43,7 +44,9 @@ const SILENT = new Reporter(() => {}, pc.createColors(false), false);
  * Errors: a session that does not start with system/init, or has no result; a started call that
  * never completes, starts again while open, completes twice, or completes as another kind; a
  * session_id that changes. Warnings (the real CLI does these): a completion without a start (a
- * rejected task call), timestamp_ms going backwards.
+ * rejected task call), timestamp_ms going backwards, a command left open in a run that finished
+ * where its dialect says why that is the CLI's way (Dialect.reapedAtExit: Codex's command reaped
+ * at exit, its turn.completed following).
  *
  * Lines that tell nothing of the run (a Step with nothing set: Claude Code's hook and command-list
  * lines, which may come before its init) may open a session: it starts with its init when the
@@ -288,9 +291,18 @@ function nonEmpty(iter: Iterable<Finding>): Iterable<Finding>[] {
 }
 
 function* runEndFindings(run: Run, st: RunState): Generator<Finding> {
+  // A run that finished (not failed, not cut off) whose dialect reaps commands at exit: a command
+  // it left open is the CLI's way, a warning that says so.
+  const reaped = run.outcome === "finished" ? dialectOf(run.agent)?.reapedAtExit : undefined;
   for (const call of run.eachOpenCall?.() ?? run.openCalls()) {
+    const at = { file: run.file, line: call.startLine ?? 0 };
+    if (reaped !== undefined && call.kind === "shell") {
+      const message = `tool call ${quote(call.id)} (${call.tool}) never completes, its session ends at line ${run.lastLine}: ${reaped}`;
+      yield finding(at, "warning", "unfinished-call", message, [run.lastLine]);
+      continue;
+    }
     const message = `tool call ${quote(call.id)} (${call.tool}) never completes: its session ends at line ${run.lastLine}`;
-    yield finding({ file: run.file, line: call.startLine ?? 0 }, "error", "unfinished-call", message, [run.lastLine]);
+    yield finding(at, "error", "unfinished-call", message, [run.lastLine]);
   }
   if (run.result === undefined) {
     const who = st.sid !== undefined ? `session ${quote(st.sid)}` : `session #${run.index}`;

@@ -50,7 +50,8 @@ task's end, a subagent's last lines); --no-lifecycle turns these off:
   no-init              the session does not start with system/init (lines that tell nothing, as
                        Claude Code's hooks and command lists, may come before it)
   no-result            the session ends without a result (crash, kill, truncated log)
-  unfinished-call      a started tool call never completes
+  unfinished-call      a started tool call never completes (a warning for a Codex command its turn
+                       completed without: Codex reaps a command left running in the background)
   duplicate-start      a call id starts again while its call is open
   double-completion    a call completes a second time
   kind-mismatch        a call completes as another tool kind than it started as

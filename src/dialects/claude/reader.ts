@@ -583,6 +583,7 @@ export const claudeDialect: Dialect = {
   skipUnread,
   callLineTypes: undefined,
   linesAfterResult: true,
+  runEndTypes: ["result"],
   schemaEntryId: "https://cursorlog.dev/schemas/claude-code/claude-code-event.schema.json",
   // Claude Code runs Anthropic's models (through Anthropic's API, or Bedrock or Vertex AI: the stream does not say which).
   genAi: { agent: "claude-code", provider: "anthropic" },

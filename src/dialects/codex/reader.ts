@@ -336,6 +336,9 @@ export const codexDialect: Dialect = {
   skipUnread: () => undefined,
   callLineTypes: undefined,
   jsonKeyOrder: JSON_KEY_ORDER,
+  runEndTypes: ["turn.completed", "turn.failed"],
+  // A command left running in the background is reaped at exit, never completed (AGENTS §2.3).
+  reapedAtExit: "the turn completed without it; Codex reaps a command left running in the background when it exits",
   schemaEntryId: "https://cursorlog.dev/schemas/codex/codex-event.schema.json",
   // Codex runs OpenAI's models (`openai`, a well-known gen_ai.provider.name).
   genAi: { agent: "codex", provider: "openai" },

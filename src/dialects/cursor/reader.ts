@@ -386,6 +386,7 @@ export const cursorDialect: Dialect = {
     return skipTypes(types);
   },
   callLineTypes: ["tool_call"],
+  runEndTypes: ["result"],
   schemaEntryId: "https://cursorlog.dev/schemas/cursor-agent-event.schema.json",
   genAi: { agent: "cursor-agent", provider: "cursor" },
   // cursor-agent --print --output-format json: its keys in its order (the stream's result line differs).

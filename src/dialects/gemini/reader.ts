@@ -283,6 +283,7 @@ export const geminiDialect: Dialect = {
   reader: (opts: ReaderOptions) => new GeminiReader(opts),
   skipUnread: () => undefined,
   callLineTypes: undefined,
+  runEndTypes: ["result"],
   schemaEntryId: "https://cursorlog.dev/schemas/gemini/gemini-event.schema.json",
   // Gemini CLI runs Google's models through the Gemini API or Vertex AI, and the stream does not
   // say which: the GenAI conventions' value for any Google generative AI endpoint.
