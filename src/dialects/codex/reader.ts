@@ -16,7 +16,7 @@ import { recogniseCodex } from "./recognise.js";
 const JSON_KEY_ORDER = ["type", "subtype", "is_error", "result", "session_id", "usage"] as const;
 
 /** What codex logs call the facts outputs name (model/run.ts AgentWords), as written. */
-const CODEX_WORDS: AgentWords = { failed: "turn.failed", duration: undefined, taskEnd: undefined, sessionId: "thread_id" };
+const CODEX_WORDS: AgentWords = { failed: "turn.failed", duration: undefined, taskEnd: undefined, sessionId: "thread_id", subtype: undefined };
 
 /**
  * A run of Codex (`codex exec --json`, AGENTS §2) as the model's Run: one process's thread, from
