@@ -1,6 +1,6 @@
 import type { Reporter } from "../diagnostics.js";
 import { ExitCode } from "../exit-codes.js";
-import type { AgentSaid, Run } from "../model/run.js";
+import type { AgentSaid, Notice, Run } from "../model/run.js";
 
 /** What a run cut off (no result) tells on stderr: see DriverOptions.cutOff. */
 export type CutOffReport = "error" | "warning" | "warning-if-open" | "quiet" | "accepted";
@@ -49,6 +49,12 @@ export function saidText(said: AgentSaid): string {
 
 export function reportSaid(reporter: Reporter, file: string, said: AgentSaid): void {
   reporter.report({ severity: "warning", file, line: said.line, message: saidText(said), code: ExitCode.OK });
+}
+
+/** A warning the agent CLI wrote into the stream, at its line, in show's words: `the agent CLI warned (warning): Loop detected, …`. */
+export function reportWarning(reporter: Reporter, file: string, line: number, n: Extract<Notice, { kind: "warning" }>): void {
+  const message = `the agent CLI warned${n.severity !== undefined ? ` (${n.severity})` : ""}: ${n.text}`;
+  reporter.report({ severity: "warning", file, line, message, code: ExitCode.OK });
 }
 
 /** The failed run's message is shown up to this many characters in its one-line error. */
