@@ -106,18 +106,19 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
   const tellFileEnd = opts.fileEnd !== false;
   const tellWarnings = opts.warnings === true;
   /**
-   * The run's warnings of severity `error` (Gemini CLI's), held to its end: one may be why the run
-   * failed (Run.failure), told then by the failure's own line, not twice.
+   * The run's last warning of severity `error` (Gemini CLI's), held until the next or the run's end:
+   * it may be why the run failed (Run.failure), told then by the failure's own line, not twice. One
+   * at a time: memory stays bounded whatever the log holds.
    */
-  let heldWarnings: { run: Run; file: string; line: number; notice: Extract<Notice, { kind: "warning" }> }[] = [];
+  let heldWarning: { run: Run; file: string; line: number; notice: Extract<Notice, { kind: "warning" }> } | undefined;
 
   function ended(run: Run): Out {
     // What the CLI said in a run cut off is told with its report; with `accepted`, not at all.
     let saidTold = false;
-    if (heldWarnings.length > 0) {
-      const failure = run.outcome === "failed" ? run.failure : undefined;
-      for (const w of heldWarnings) if (w.run === run && w.notice.text !== failure) reportWarning(reporter, w.file, w.line, w.notice);
-      heldWarnings = heldWarnings.filter((w) => w.run !== run);
+    const w = heldWarning;
+    if (w !== undefined && w.run === run) {
+      heldWarning = undefined;
+      if (run.outcome !== "failed" || w.notice.text !== run.failure) reportWarning(reporter, w.file, w.line, w.notice);
     }
     if (run.outcome === "cut-off") saidTold = reportCutOff(reporter, run, cutOff) || cutOff === "accepted";
     else if (run.outcome === "failed" && tellFailed) reportFailed(reporter, run);
@@ -130,8 +131,11 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
       const step = reader.read(rec);
       const run = step.run;
       if (tellWarnings && step.notice?.kind === "warning") {
-        if (step.notice.severity === "error") heldWarnings.push({ run, file: rec.file, line: rec.line, notice: step.notice });
-        else reportWarning(reporter, rec.file, rec.line, step.notice);
+        if (step.notice.severity === "error") {
+          const w = heldWarning;
+          if (w !== undefined) reportWarning(reporter, w.file, w.line, w.notice);
+          heldWarning = { run, file: rec.file, line: rec.line, notice: step.notice };
+        } else reportWarning(reporter, rec.file, rec.line, step.notice);
       }
       // Most lines write nothing: no list is made for them (json's and filter's hot path).
       let out: Out;
