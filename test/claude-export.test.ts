@@ -129,6 +129,15 @@ test("runs with no time at all: exported at the epoch, marked, and said on stder
   for (const d of docs) {
     const root = d.spans!.find((s) => s.parentSpanId === "")!;
     assert.deepEqual([root.start, root.attributes["cursor.time.unknown"]], ["0", true]);
+    // Every span of it marked, the root's and its call's (issue 27): the call zero-length at 1 ns,
+    // the root from 0 to 2 ns, holding it (an order, not a duration).
+    assert.deepEqual(
+      d.spans!.map((s) => [s.parentSpanId === "" ? "root" : "call", s.start, s.end, s.attributes["cursor.time.unknown"]]),
+      [
+        ["root", "0", "2", true],
+        ["call", "1", "1", true],
+      ],
+    );
   }
   assert.match(
     r.stderr,

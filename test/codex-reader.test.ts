@@ -166,12 +166,13 @@ test("todo list and subagents: an update of the open list tells no call event; c
   assert.equal(done(steps)[6]!.seq, 1);
 });
 
-test("turn.failed: the run failed with its message; reconnections are notices and the CLI's words; no usage", () => {
+test("turn.failed: the run failed with its message; reconnections are notices of their lines, not the CLI's text; no usage", () => {
   const { steps, runs } = readFixture("turn-failed");
   const run = runs[0]!;
   assert.equal(run.outcome, "failed");
   assert.match(run.failure!, /^stream disconnected before completion/);
-  assert.deepEqual(run.said, { line: 5, text: "Reconnecting... 1/5", more: 1 });
+  assert.equal(run.said, undefined);
+  assert.deepEqual(steps.map((s, k) => [k + 1, s.notice]).filter(([, n]) => n !== undefined).map(([l]) => l), [5, 6]);
   assert.deepEqual(steps.filter((s) => s.notice !== undefined).map((s) => s.notice), [
     { kind: "reconnecting", attempt: 1 },
     { kind: "reconnecting", attempt: 2 },
@@ -228,11 +229,25 @@ test("the result object: Cursor's keys, the last agent_message, the thread id, t
   assert.deepEqual(early.usage, { scope: "thread", inputTokens: 4246, outputTokens: 701, cacheReadTokens: 9984, raw: { input_tokens: 14230, cached_input_tokens: 9984, output_tokens: 701 } });
 });
 
-test("error items are the agent CLI's words of the run: before turn.started and after", () => {
+test("error items are warnings of the run, each a notice of its own line: before turn.started and after", () => {
   const { runs, steps } = readFixture("warnings");
   assert.equal(runs.length, 1);
-  assert.deepEqual(runs[0]!.said, { line: 2, text: "--dangerously-bypass-hook-trust is set: hooks from untrusted projects will run without confirmation", more: 2 });
+  const trust = "--dangerously-bypass-hook-trust is set: hooks from untrusted projects will run without confirmation";
+  assert.deepEqual(
+    steps.map((s, k) => [k + 1, s.notice]).filter(([, n]) => n !== undefined),
+    [
+      [2, { kind: "warning", text: trust, severity: undefined }],
+      [3, { kind: "warning", text: trust, severity: undefined }],
+      [5, { kind: "warning", text: "Model gpt-5.5-codex is at capacity; this turn uses gpt-5.4-codex instead.", severity: undefined }],
+    ],
+  );
+  // Not the CLI's own text lines too (told once, where it came).
+  assert.equal(runs[0]!.said, undefined);
   assert.equal(runs[0]!.outcome, "finished");
+  // A top-level error that is not a reconnection is a warning too; a reconnection, its notice only.
+  const top = readEvents([{ type: "thread.started", thread_id: "t" }, { type: "turn.started" }, { type: "error", message: "a warning written for this test" }, { type: "error", message: "Reconnecting... 3/5" }]);
+  assert.deepEqual(top.steps.map((s) => s.notice), [undefined, undefined, { kind: "warning", text: "a warning written for this test", severity: undefined }, { kind: "reconnecting", attempt: 3 }]);
+  assert.equal(top.runs[0]!.said, undefined);
   assert.equal(done(steps).length, 1);
 });
 

@@ -4,9 +4,9 @@ import { autoReader, skipByDialect } from "../dialects/index.js";
 import type { RawSkip } from "../input/raw-skip.js";
 import type { JsonRecord, Problem } from "../input/record.js";
 import type { BackgroundEnd, Call } from "../model/call.js";
-import type { AgentSaid, Run, Step } from "../model/run.js";
+import type { AgentSaid, Notice, Run, Step } from "../model/run.js";
 import { joinPieces, type Stage } from "../stream/stage.js";
-import { reportCutOff, reportFailed, reportFileEnd, reportSaid, type CutOffReport } from "./report.js";
+import { reportCutOff, reportFailed, reportFileEnd, reportSaid, reportWarning, type CutOffReport } from "./report.js";
 
 /** What an output returns: text, bytes written as they are, pieces of much text, or nothing. */
 export type Out = string | Buffer | Iterable<string> | undefined;
@@ -67,6 +67,14 @@ export interface DriverOptions {
   /** The agent CLI's text in a run is one warning at the run's end (default true; a sink with `said` tells it itself). */
   said?: boolean;
   /**
+   * A warning the agent CLI wrote into the stream (a Notice of kind `warning`: Gemini CLI's `error`
+   * events, Codex's `error` items) is a warning on stderr at its line, each where it came; one of
+   * severity `error` when its run ends, unless it is why the run failed (the failure's line quotes
+   * it). Default false: show tells each in its transcript, filter keeps lines, validate has findings
+   * of its own.
+   */
+  warnings?: boolean;
+  /**
    * A file that held no run: `error`, exit 4 "no session in the input" (the default); `quiet`, no
    * error (an export of nothing is an empty one), the CLI's text in it still a warning.
    */
@@ -96,10 +104,22 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
   const tellFailed = opts.failed !== false;
   const tellSaid = opts.said !== false && sink.said === undefined;
   const tellFileEnd = opts.fileEnd !== false;
+  const tellWarnings = opts.warnings === true;
+  /**
+   * The run's last warning of severity `error` (Gemini CLI's), held until the next or the run's end:
+   * it may be why the run failed (Run.failure), told then by the failure's own line, not twice. One
+   * at a time: memory stays bounded whatever the log holds.
+   */
+  let heldWarning: { run: Run; file: string; line: number; notice: Extract<Notice, { kind: "warning" }> } | undefined;
 
   function ended(run: Run): Out {
     // What the CLI said in a run cut off is told with its report; with `accepted`, not at all.
     let saidTold = false;
+    const w = heldWarning;
+    if (w !== undefined && w.run === run) {
+      heldWarning = undefined;
+      if (run.outcome !== "failed" || w.notice.text !== run.failure) reportWarning(reporter, w.file, w.line, w.notice);
+    }
     if (run.outcome === "cut-off") saidTold = reportCutOff(reporter, run, cutOff) || cutOff === "accepted";
     else if (run.outcome === "failed" && tellFailed) reportFailed(reporter, run);
     if (tellSaid && !saidTold && run.said !== undefined) reportSaid(reporter, run.file, run.said);
@@ -110,6 +130,13 @@ export function drive(sink: RunSink, reporter: Reporter, opts: DriverOptions = {
     record(rec: JsonRecord) {
       const step = reader.read(rec);
       const run = step.run;
+      if (tellWarnings && step.notice?.kind === "warning") {
+        if (step.notice.severity === "error") {
+          const w = heldWarning;
+          if (w !== undefined) reportWarning(reporter, w.file, w.line, w.notice);
+          heldWarning = { run, file: rec.file, line: rec.line, notice: step.notice };
+        } else reportWarning(reporter, rec.file, rec.line, step.notice);
+      }
       // Most lines write nothing: no list is made for them (json's and filter's hot path).
       let out: Out;
       // A run ends once: with its result, or here when the next one begins without one.

@@ -1,6 +1,6 @@
 import type { Reporter } from "../diagnostics.js";
 import { ExitCode } from "../exit-codes.js";
-import type { AgentSaid, Run } from "../model/run.js";
+import type { AgentSaid, Notice, Run } from "../model/run.js";
 
 /** What a run cut off (no result) tells on stderr: see DriverOptions.cutOff. */
 export type CutOffReport = "error" | "warning" | "warning-if-open" | "quiet" | "accepted";
@@ -51,22 +51,33 @@ export function reportSaid(reporter: Reporter, file: string, said: AgentSaid): v
   reporter.report({ severity: "warning", file, line: said.line, message: saidText(said), code: ExitCode.OK });
 }
 
+/** A warning the agent CLI wrote into the stream, at its line, in show's words: `the agent CLI warned (warning): Loop detected, …`. */
+export function reportWarning(reporter: Reporter, file: string, line: number, n: Extract<Notice, { kind: "warning" }>): void {
+  const message = `the agent CLI warned${n.severity !== undefined ? ` (${n.severity})` : ""}: ${n.text}`;
+  reporter.report({ severity: "warning", file, line, message, code: ExitCode.OK });
+}
+
 /** The failed run's message is shown up to this many characters in its one-line error. */
 const FAILURE_TEXT_MAX = 100;
 
-/** A failed run: exit 1, one line naming the run and its message (shortened). */
+/**
+ * A failed run: exit 1, one line naming the run, how its log says it failed in the agent's own
+ * words (Run.words: `is_error: true, subtype error_during_execution`, `turn.failed`,
+ * `status: "error"`), and its message (shortened).
+ */
 export function reportFailed(reporter: Reporter, run: Run): void {
   const result = run.result;
   const raw = (run.failure ?? "").replace(/\s+/g, " ").trim();
   const text = raw.length > FAILURE_TEXT_MAX ? raw.slice(0, FAILURE_TEXT_MAX - 1) + "…" : raw;
-  // As written: the flag and subtype the agent's result holds (cursor-agent's words).
+  // As written: the failure and, where the agent's result has one, its subtype.
+  const words = run.words;
   const sub = run.stated?.subtype;
-  const subtype = typeof sub === "string" && sub !== "" ? `, subtype ${sub}` : "";
+  const subtype = words.subtype !== undefined && typeof sub === "string" && sub !== "" ? `, ${words.subtype} ${sub}` : "";
   reporter.report({
     severity: "error",
     file: result?.file ?? run.file,
     line: result?.line ?? run.lastLine,
-    message: `${runName(run)} ended with an error (is_error: true${subtype})${text === "" ? "" : `: ${text}`}`,
+    message: `${runName(run)} ended with an error (${words.failed}${subtype})${text === "" ? "" : `: ${text}`}`,
     code: ExitCode.NEGATIVE,
   });
 }

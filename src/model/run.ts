@@ -30,6 +30,12 @@ export interface AgentWords {
   readonly taskEnd: string | undefined;
   /** The member of its lines that holds the run's session id (`session_id`; Codex's `thread_id`). */
   readonly sessionId: string;
+  /**
+   * The result's field that says how the run ended beside `failed` (cursor-agent's and Claude Code's
+   * `subtype`: `error_during_execution`, `error_max_turns`, …); undefined when the format has none
+   * (Codex) or `failed` already is that field (Gemini CLI's `status`: its ResultStated.subtype).
+   */
+  readonly subtype: string | undefined;
 }
 
 /**

@@ -12,7 +12,7 @@ import { PairedRun } from "../paired-run.js";
 import { FIELDS_READ, keptArgs, kindOf } from "./tools.js";
 
 /** What claude logs call the facts outputs name (model/run.ts AgentWords), as written. */
-const CLAUDE_WORDS: AgentWords = { failed: "is_error: true", duration: "duration_ms", taskEnd: "task_notification", sessionId: "session_id" };
+const CLAUDE_WORDS: AgentWords = { failed: "is_error: true", duration: "duration_ms", taskEnd: "task_notification", sessionId: "session_id", subtype: "subtype" };
 
 /**
  * A run of Claude Code (`claude -p --output-format stream-json --verbose`, AGENTS §1) as the

@@ -16,7 +16,7 @@ import { recogniseCodex } from "./recognise.js";
 const JSON_KEY_ORDER = ["type", "subtype", "is_error", "result", "session_id", "usage"] as const;
 
 /** What codex logs call the facts outputs name (model/run.ts AgentWords), as written. */
-const CODEX_WORDS: AgentWords = { failed: "turn.failed", duration: undefined, taskEnd: undefined, sessionId: "thread_id" };
+const CODEX_WORDS: AgentWords = { failed: "turn.failed", duration: undefined, taskEnd: undefined, sessionId: "thread_id", subtype: undefined };
 
 /**
  * A run of Codex (`codex exec --json`, AGENTS §2) as the model's Run: one process's thread, from
@@ -34,8 +34,9 @@ const CODEX_WORDS: AgentWords = { failed: "turn.failed", duration: undefined, ta
  *   `result` the text of the run's last `agent_message` ("" when it wrote none), `session_id` the
  *   thread id, `is_error` true for `turn.failed`, `subtype` `success` or `error` (cursor-agent's
  *   words), `usage` as logged. No duration, no request id: the stream has none.
- * - said: the run's `error` items and top-level `error` events (warnings, reconnections: §2.9 trap
- *   4), and the CLI's own text lines, as the agent CLI's words: the first kept, the others counted.
+ * - said: the CLI's own text lines in the run (its stderr merged into the log): the first kept, the
+ *   others counted. Its `error` items and top-level `error` events are not among them: each is a
+ *   notice of its own line (CodexReader).
  */
 export class CodexRun extends PairedRun<OpenCodexCall> implements Run {
   readonly agent = "codex" as const;
@@ -77,11 +78,6 @@ export class CodexRun extends PairedRun<OpenCodexCall> implements Run {
     return { subtype: undefined, text: this.failedWith === undefined ? this.lastMessage : undefined, requestId: undefined, durationMs: undefined, apiDurationMs: undefined };
   }
 
-  /** A line of the agent CLI's own words in this run (an error item or event, a text line). */
-  say(line: number, text: string): void {
-    if (this.said === undefined) this.said = { line, text, more: 0 };
-    else this.said.more++;
-  }
 }
 
 function openCallOf(open: OpenCodexCall): Call {
@@ -157,9 +153,11 @@ function partsOf(item: JsonObject, id: string): Part[] {
  * 0.149, a declined command) starts and completes on that line. A web_search's `id` is written
  * twice: the value JSON.parse keeps (the last, the search's own) is its id, in both its frames.
  *
- * Messages: an `agent_message` is the agent's text (whole), a `reasoning` its thinking; an `error`
- * item and a top-level `error` are the agent CLI's words (Run.said), "Reconnecting... N/M" also
- * a `reconnecting` notice.
+ * Messages: an `agent_message` is the agent's text (whole), a `reasoning` its thinking. An `error`
+ * item and a top-level `error` are warnings of the run, not its end (§2.2, §2.9 trap 4): each a
+ * `warning` notice of its own line, as Gemini CLI's `error` events are (Codex writes no severity);
+ * a top-level "Reconnecting... N/M" (a retry before the turn goes on or fails, §2.7) is a
+ * `reconnecting` notice instead.
  */
 class CodexReader extends RunSlot<CodexRun> implements DialectReader {
   private count = 0;
@@ -214,9 +212,8 @@ class CodexReader extends RunSlot<CodexRun> implements DialectReader {
         break;
       case "error": {
         if (typeof ev.message !== "string") break;
-        run.say(rec.line, ev.message);
         const m = RECONNECTING.exec(ev.message);
-        if (m !== null) step.notice = { kind: "reconnecting", attempt: Number(m[1]) };
+        step.notice = m !== null ? { kind: "reconnecting", attempt: Number(m[1]) } : { kind: "warning", text: ev.message, severity: undefined };
         break;
       }
       case "turn.completed":
@@ -264,7 +261,8 @@ class CodexReader extends RunSlot<CodexRun> implements DialectReader {
         if (completed && typeof item.text === "string") step.thinking = { text: item.text, done: true };
         return;
       case "error":
-        if (completed && typeof item.message === "string") run.say(rec.line, item.message);
+        // A warning of the run (a configuration notice, a model reroute), not a failure (§2.9 trap 4).
+        if (completed && typeof item.message === "string") step.notice = { kind: "warning", text: item.message, severity: undefined };
         return;
     }
     if (!isCall(item.type)) return;

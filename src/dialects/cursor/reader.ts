@@ -15,7 +15,7 @@ import { openCount, SessionTracker, type OpenCall, type Session, type Step as Tr
 import { isAssistant, isInit, isPlainObject, messageText } from "./types.js";
 
 /** What cursor logs call the facts outputs name (model/run.ts AgentWords), as written. */
-const CURSOR_WORDS: AgentWords = { failed: "is_error: true", duration: "duration_ms", taskEnd: "task_notification", sessionId: "session_id" };
+const CURSOR_WORDS: AgentWords = { failed: "is_error: true", duration: "duration_ms", taskEnd: "task_notification", sessionId: "session_id", subtype: "subtype" };
 
 /**
  * A cursor-agent run (a session of SessionTracker) as the model's Run. The tracker decides its

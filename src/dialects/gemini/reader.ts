@@ -11,7 +11,7 @@ import { recogniseGemini } from "./recognise.js";
 import { FIELDS_READ, FILE_FIELDS_READ, keptArgs, kindOf } from "./tools.js";
 
 /** What gemini logs call the facts outputs name (model/run.ts AgentWords), as written. */
-const GEMINI_WORDS: AgentWords = { failed: 'status: "error"', duration: "stats.duration_ms", taskEnd: undefined, sessionId: "session_id" };
+const GEMINI_WORDS: AgentWords = { failed: 'status: "error"', duration: "stats.duration_ms", taskEnd: undefined, sessionId: "session_id", subtype: undefined };
 
 /**
  * A run of Gemini CLI (`gemini -p … --output-format stream-json`, AGENTS §3) as the model's Run:

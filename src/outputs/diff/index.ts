@@ -245,6 +245,7 @@ export function toDiff(opts: DiffOptions, reporter: Reporter): Stage {
       // warning when it ends (the driver's default).
       cutOff: "quiet",
       failed: false,
+      warnings: true,
       skip: skipFor,
     },
   );

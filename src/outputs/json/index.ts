@@ -150,6 +150,7 @@ export function toResultJson(opts: ResultJsonOptions, reporter: Reporter): Stage
     cutOff: opts.allowIncomplete ? "quiet" : "error",
     // The CLI's text: in a run cut off, the cut-off message or the synthesized object quotes it; in a run that ended, runEnd tells it.
     said: false,
+    warnings: true,
     // Thinking and the prompt never matter here; a synthesized result needs assistant text and timestamps.
     // A completion only closes its call here: its result body is never parsed.
     // A started call is read for the open-calls message: its label and target.

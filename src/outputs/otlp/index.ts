@@ -43,7 +43,7 @@ function spanOptions(opts: OtlpOptions): SpanOptions {
  * A run with no time at all is exported at the Unix epoch (runSpans): said on stderr at the first
  * such run, for it and any other (once per stage: a folder of 2025 logs is one warning, one per
  * runner with --jobs), so that nobody looks for them at the time they ran; exit status unchanged.
- * Each such run's root span says it too (cursor.time.unknown).
+ * Every span of such a run says it too (cursor.time.unknown), its root's and its calls'.
  */
 function untimedTeller(reporter: Reporter): (rec: RunRecord) => void {
   let told = false;

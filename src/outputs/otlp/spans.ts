@@ -57,9 +57,10 @@ interface Interval {
  * at its end (`cursor.time.start_unknown`); a call without a time of its own is a zero-length span
  * at the latest time the log gave up to its line, else at the run's start (`cursor.time.absent`);
  * a call still open when the run ended runs to the root's end. A run with no time at all (2025
- * Cursor logs, Claude Code's before mid-2026) is placed at the Unix epoch, its calls zero-length,
- * 1 ns apart in start order (`cursor.time.unknown`): durations are never made up (the export says
- * so on stderr, once).
+ * Cursor logs, Claude Code's before mid-2026, every Codex log) is placed at the Unix epoch, its
+ * calls zero-length, 1 ns apart in start order (the nth call at n ns), its root from 0 to one ns
+ * past the last so that it holds them (an order, not a duration), every span of it marked
+ * `cursor.time.unknown`: durations are never made up (the export says so on stderr, once).
  */
 export function runSpans(rec: RunRecord, opts: SpanOptions): ReadableSpan[] {
   const run = rec.run;
@@ -91,7 +92,9 @@ export function runSpans(rec: RunRecord, opts: SpanOptions): ReadableSpan[] {
     }
     let t: Interval;
     if (!timed) {
+      // No time in the run: its order only, marked on the call's span as on the root's.
       t = { start: c.seq * NS, end: c.seq * NS };
+      attrs["cursor.time.unknown"] = true;
     } else {
       // No time of its own: at the latest time logged up to its line (else the run's start), zero-length.
       const start = startMs ?? endMs ?? c.lastLoggedMs ?? root.start;
@@ -111,6 +114,7 @@ export function runSpans(rec: RunRecord, opts: SpanOptions): ReadableSpan[] {
     // A task that failed (invalid arguments, …) ran no subagent; one still open when the run ended did.
     if (c.kind === "task" && (open || c.status === "ok")) {
       const a = subagentAttributes(c, agent.provider);
+      if (!timed) a["cursor.time.unknown"] = true;
       let st = t;
       if (part !== undefined) {
         // A background subagent runs on after its call completed: up to its task's end.

@@ -80,6 +80,7 @@ export function runStage(opts: RunStageOptions, reporter: Reporter, emit: (run: 
     cutOff: opts.allowIncomplete ? "quiet" : "error",
     failed: false,
     noRun: "quiet",
+    warnings: true,
     // Thinking lines give their time only; without content, a tool call's long strings that nothing
     // here reads are parsed shortened.
     skip: (d) => (d !== cursorDialect ? d.skipUnread({ thinking: true, user: true, text: true }) : opts.content ? thinkingTimes() : shortenToolCalls(thinkingTimes(), TRACE_FIELDS)),

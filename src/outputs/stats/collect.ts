@@ -6,7 +6,7 @@ import { categoryOf, completedEntry, fileOpOf, openEntry, shellExitOf, shorten, 
 import { PathSet } from "./path-set.js";
 import { SlowestCalls } from "./slowest.js";
 import { CallTally } from "./tally.js";
-import type { BackgroundItem, FileOps, SessionCost, SessionOutcome, SessionStats, ShellExit, StatsCall, TokenUsage } from "./types.js";
+import type { BackgroundItem, FileOps, SessionCost, SessionOutcome, SessionStats, ShellExit, StatsCall, StatsWarning, TokenUsage } from "./types.js";
 
 export { DEFAULT_LIMITS, type StatsLimits } from "./limits.js";
 import type { StatsLimits } from "./limits.js";
@@ -29,6 +29,7 @@ export class RunStats {
   private shellCalls = 0;
   private shellExitsKnown = 0;
   private readonly backgroundEnded: CappedList<BackgroundItem>;
+  private readonly warnings: CappedList<StatsWarning>;
   private subagentCalls = 0;
   /** Targets and notes cut to TARGET_MAX, or whole (json). */
   private readonly max: number;
@@ -45,6 +46,12 @@ export class RunStats {
     this.files = { read: new PathSet(limits.files), created: new PathSet(limits.files), edited: new PathSet(limits.files), deleted: new PathSet(limits.files) };
     this.shellExits = new CappedList(limits.list);
     this.backgroundEnded = new CappedList(limits.list);
+    this.warnings = new CappedList(limits.list);
+  }
+
+  /** A warning the agent CLI wrote into the stream, at its line. */
+  warning(line: number, severity: string | undefined, text: string): void {
+    this.warnings.add(() => ({ line, severity, text: shorten(text, this.max) }));
   }
 
   /** A message of the user's: the prompt shown is the first one with something on it. */
@@ -115,6 +122,7 @@ export class RunStats {
       resultSubtype: nonEmpty(result?.subtype),
       terminalReason: nonEmpty(result?.terminalReason),
       agentMessage: run.said === undefined ? undefined : { ...run.said },
+      warnings: this.warnings.report(),
       durationMs,
       durationSource,
       usage: usageOf(run.usage),

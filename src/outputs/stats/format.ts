@@ -77,7 +77,8 @@ export function outcomeText(s: SessionStats): string {
     const head = reason === "" ? "finished" : `finished (${reason})`;
     return s.agentMessage === undefined ? head : `${head}; the agent CLI said at line ${s.agentMessage.line}: ${s.agentMessage.text}`;
   }
-  if (s.outcome === "error") return `error (${s.words.failed}${s.resultSubtype === undefined ? "" : `, subtype ${s.resultSubtype}`}${reason === "" ? "" : `, ${reason}`})`;
+  // The subtype only where the agent's result has one of its own (Gemini CLI's status is its failure words).
+  if (s.outcome === "error") return `error (${s.words.failed}${s.resultSubtype === undefined || s.words.subtype === undefined ? "" : `, ${s.words.subtype} ${s.resultSubtype}`}${reason === "" ? "" : `, ${reason}`})`;
   const open = s.open.count;
   if (s.agentMessage !== undefined) {
     const m = s.agentMessage;

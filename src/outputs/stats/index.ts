@@ -58,9 +58,11 @@ export function statsSink(limits: StatsLimits, whole: boolean, report: (s: Sessi
       acc.backgroundEnd(end);
       return undefined;
     },
-    line(_rec, step) {
+    line(rec, step) {
       // The prompt is the run's own: a subagent's user message is not.
       if (step.user !== undefined && step.parentId === undefined) acc.user(step.user);
+      // A warning the agent CLI wrote into the stream: listed in the report, at its line.
+      if (step.notice?.kind === "warning") acc.warning(rec.line, step.notice.severity, step.notice.text);
       return undefined;
     },
     runEnd(run) {

@@ -28,6 +28,8 @@ export function toStatsJson(): StatsRenderer {
         // Keys only some agents' logs state are written where stated (a cursor-agent session's object is as before).
         ...(s.terminalReason === undefined ? {} : { terminal_reason: s.terminalReason }), // as written: the result's field, its name kept
         agent_message: s.agentMessage === undefined ? null : { line: s.agentMessage.line, text: s.agentMessage.text, more_lines: s.agentMessage.more },
+        // Where the agent CLI wrote warnings into the stream (Gemini CLI's, Codex's): a cursor-agent session's object is as before.
+        ...(s.warnings.count === 0 ? {} : { warnings: listed(s.warnings, (w) => ({ line: w.line, severity: w.severity ?? null, text: w.text })) }),
         duration_ms: s.durationMs ?? null,
         duration_source: s.durationSource ?? null,
         usage: s.usage === undefined ? null : usage(s.usage),

@@ -28,6 +28,7 @@ export function toStatsMarkdown(): StatsRenderer {
         ["Session id", md(s.sessionId ?? NOT_IN_LOG)],
       ]);
       out += kindTable(s.calls);
+      out += warningTable(s);
       out += callTable("Failed calls", s.failed.count, s.failed.items);
       out += callTable("Rejected calls", s.rejected.count, s.rejected.items);
       out += slowestTable(s.slowest);
@@ -96,6 +97,14 @@ function callTable(name: string, count: number, items: StatsCall[]): string {
   if (count === 0) return "";
   const rows = items.map((it) => [String(it.line), md(it.action), md(it.target), md(it.note || it.status)]);
   return title(name, count, items.length) + table(["Line", "Action", "Target", "Status"], [true, false, false, false], rows);
+}
+
+/** The agent CLI's warnings, each at its line. */
+function warningTable(s: SessionStats): string {
+  const w = s.warnings;
+  if (w.count === 0) return "";
+  const rows = w.items.map((it) => [String(it.line), md(it.severity ?? ""), md(it.text)]);
+  return title("The agent CLI warned", w.count, w.items.length) + table(["Line", "Severity", "Warning"], [true, false, false], rows);
 }
 
 function slowestTable(items: StatsCall[]): string {

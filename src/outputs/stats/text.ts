@@ -33,6 +33,7 @@ export function toStatsText(c: Colors): StatsRenderer {
       ];
       out += fieldLines(fields);
       out += kindTable(s.calls);
+      out += warningList(c, s);
       out += callList(c, "failed calls", s.failed.count, s.failed.items);
       out += callList(c, "rejected calls", s.rejected.count, s.rejected.items);
       out += slowestList(c, s.slowest);
@@ -102,6 +103,14 @@ function callList(c: Colors, title: string, count: number, items: StatsCall[]): 
   if (count === 0) return "";
   const rows = items.map((it) => [`line ${it.line}`, describe(c, it)]);
   return heading(c, title, count, items.length) + textTable(rows, [false, false], "    ");
+}
+
+/** The agent CLI's warnings, each at its line, in show's words. */
+function warningList(c: Colors, s: SessionStats): string {
+  const w = s.warnings;
+  if (w.count === 0) return "";
+  const rows = w.items.map((it) => [`line ${it.line}`, e(`${it.severity !== undefined ? `(${it.severity}) ` : ""}${it.text}`)]);
+  return heading(c, "the agent CLI warned", w.count, w.items.length) + textTable(rows, [false, false], "    ");
 }
 
 function slowestList(c: Colors, items: StatsCall[]): string {

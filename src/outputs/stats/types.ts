@@ -70,6 +70,13 @@ export interface BackgroundItem {
 }
 
 /** A capped list: `count` is exact, `items` the first ones (at most the cap). */
+/** A warning of the agent CLI's (SessionStats.warnings): its line, its severity as written (Gemini CLI's), its text. */
+export interface StatsWarning {
+  line: number;
+  severity: string | undefined;
+  text: string;
+}
+
 export interface Listed<T> {
   count: number;
   items: T[];
@@ -130,6 +137,8 @@ export interface SessionStats {
   terminalReason: string | undefined;
   /** The agent CLI's own message in the session (stderr merged into the log): why a failed run ended. */
   agentMessage: { line: number; text: string; more: number } | undefined;
+  /** The warnings the agent CLI wrote into the stream (Notice `warning`: Gemini CLI's error events, Codex's error items), each at its line, the first `list` of them. */
+  warnings: Listed<StatsWarning>;
   /** The result's own duration as written, else the run's end − its start (Run.start/end; source `timestamps`), else undefined. */
   durationMs: number | undefined;
   durationSource: "result" | "timestamps" | undefined;

@@ -121,6 +121,7 @@ export function toActionsText(options: ActionsTextOptions, reporter: Reporter): 
     reporter,
     {
       dialect: forcedDialect(options.agent),
+      warnings: true,
       cutOff: opts.allowIncomplete ? (opts.final ? "accepted" : "warning-if-open") : "error",
       // Thinking is never printed; assistant text only with --final. Of a tool call, only what
       // labels, targets and statuses read is parsed in full.

@@ -104,6 +104,7 @@ export function toTimelineHtml(opts: TimelineHtmlOptions, reporter: Reporter): S
       // A completion without a start takes the next seq: a run's calls are numbered without gaps.
       reader: { numberUnstarted: true },
       cutOff: opts.allowIncomplete ? "accepted" : "error",
+      warnings: true,
     },
   );
 }

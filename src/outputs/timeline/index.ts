@@ -130,6 +130,7 @@ export function toTimelineCsv(opts: TimelineOptions, reporter: Reporter): Stage 
       // A completion without a start takes the next seq, as its row's number (the queue's too).
       reader: { numberUnstarted: true },
       cutOff: opts.allowIncomplete ? "accepted" : "error",
+      warnings: true,
       // Only tool calls, inits and results matter; skipped lines still reach the reader as {type}
       // stubs, and of a tool call only what the cells read is parsed in full.
       skip: (d) => shortenToolCalls(d.skipUnread({}), d.fieldsRead),
