@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import pc from "picocolors";
+import { markdownRenderer } from "../src/outputs/show/markdown.js";
+import { MAX_DRAWN_LEVELS } from "../src/outputs/show/render.js";
+import { textRenderer } from "../src/outputs/show/text.js";
 import { clip, columns, wrap, wrapFacts } from "../src/outputs/show/wrap.js";
 
 test("wrap: at spaces, indent on every line, a long word left whole, 0 never wraps", () => {
@@ -43,4 +47,19 @@ test("wrap: CJK text, written without spaces, breaks between characters at the w
   for (const l of lines) assert.ok(columns(l) <= 20);
   // Mixed: Latin words stay whole, a wide run breaks.
   assert.deepEqual(wrap("See 漢字漢字漢字漢字漢字漢字 and more words here", 20), ["See", "漢字漢字漢字漢字漢字", "漢字 and more words", "here"]);
+});
+
+test("nesting: a subagent's lines carry a bar (text) or a quote (Markdown) per level, MAX_DRAWN_LEVELS at most, so N nested subagents print N lines, not N² characters", () => {
+  const text = textRenderer(pc.createColors(false), 0);
+  const bars = (n: number) => "  │ ".repeat(n);
+  assert.equal(MAX_DRAWN_LEVELS, 16);
+  // The first block has a blank line (its bars alone) before it; the deeper ones that follow none.
+  assert.equal(text.nested(3).event("subagent", "Subagent: a"), "  │   │   │\n  │   │   │ ↳ Subagent: a\n");
+  assert.equal(text.nested(16).event("subagent", "Subagent: b"), `${bars(16)}↳ Subagent: b\n`);
+  assert.equal(text.nested(17).event("subagent", "Subagent: c"), `${bars(16)}↳ Subagent: c\n`);
+  assert.equal(text.nested(3000).event("subagent", "Subagent: d"), `${bars(16)}↳ Subagent: d\n`);
+  const md = markdownRenderer();
+  const quotes = "> ".repeat(16);
+  assert.equal(md.nested(3000).event("subagent", "Subagent: d"), `${quotes.trimEnd()}\n${quotes}↳ Subagent: d\n`);
+  assert.equal(md.nested(2).event("subagent", "Subagent: e"), "> >\n> > ↳ Subagent: e\n");
 });

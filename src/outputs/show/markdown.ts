@@ -1,7 +1,7 @@
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import { markdownText } from "../shared/markdown-escape.js";
 import type { CallView } from "./call-view.js";
-import { MARKS, type Renderer } from "./render.js";
+import { MARKS, MAX_DRAWN_LEVELS, type Renderer } from "./render.js";
 import { agentMarkdown } from "./agent-markdown.js";
 import { callCounts, saidFact } from "./text.js";
 import { clipPath } from "./wrap.js";
@@ -84,10 +84,10 @@ export function markdownRenderer(): Renderer {
     return `\n<details><summary>${summary(v, extra)}</summary>\n\n${body}\n</details>\n`;
   }
 
-  /** Each line of `out` after `depth` block-quote markers (a subagent's lines: nested quotes); a blank one gets the markers alone. */
+  /** Each line of `out` after `depth` block-quote markers (a subagent's lines: nested quotes; MAX_DRAWN_LEVELS at most); a blank one gets the markers alone. */
   function quoted(out: string, depth: number): string {
     if (depth === 0 || out === "") return out;
-    const q = "> ".repeat(depth);
+    const q = "> ".repeat(Math.min(depth, MAX_DRAWN_LEVELS));
     const lines = out.split("\n");
     const last = lines.pop();
     return lines.map((l) => (l === "" ? q.trimEnd() : q + l)).join("\n") + "\n" + (last ?? "");

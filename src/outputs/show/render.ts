@@ -61,6 +61,14 @@ export interface Renderer {
   end?(): string;
 }
 
+/**
+ * The most levels of subagents' nesting a transcript draws (text's bars, Markdown's quotes): a
+ * deeper level is drawn at this one. Each line carries its level's marks, so drawing every level
+ * would make a chain of N nested subagents print N² characters (3,000 levels: 36 MB for a 3 MB
+ * log); real runs nest a few levels.
+ */
+export const MAX_DRAWN_LEVELS = 16;
+
 export const MARKS: Record<Mark, string> = {
   ok: "✓",
   failed: "✗",

@@ -1,14 +1,15 @@
 import type { Colors } from "picocolors/types.js";
 import { escapeControls, escapeControlsKeepLines } from "../../sanitize.js";
 import type { CallView, Mark } from "./call-view.js";
-import { MARKS, type Renderer, type SessionFoot, type SessionHead } from "./render.js";
+import { MARKS, MAX_DRAWN_LEVELS, type Renderer, type SessionFoot, type SessionHead } from "./render.js";
 import { clip, clipPath, columns, wrap, wrapFacts } from "./wrap.js";
 
 /**
  * The transcript as text for a terminal or a CI log: a rule and header per session, the prompt
  * quoted, messages as wrapped paragraphs, a line per tool call, the footer. Every string from the
  * log is escaped (sanitize.ts); colour only when `c` has it. A subagent's lines (nested) are the
- * same blocks, each line after a bar (`  │ `, one per level), wrapped to the columns left.
+ * same blocks, each line after a bar (`  │ `, one per level, MAX_DRAWN_LEVELS at most), wrapped to
+ * the columns left.
  */
 export function textRenderer(c: Colors, width: number, terminalColumns = 0): Renderer {
   const liveWidth = width > 0 ? width : terminalColumns;
@@ -36,9 +37,11 @@ export function textRenderer(c: Colors, width: number, terminalColumns = 0): Ren
   const level = (depth: number): Renderer => (levels[depth] ??= makeLevel(depth));
 
   function makeLevel(depth: number): Renderer {
+    /** Bars drawn: one per level, MAX_DRAWN_LEVELS at most (see there). */
+    const drawn = Math.min(depth, MAX_DRAWN_LEVELS);
     /** Columns for this level's text: the bars take 4 each (never fewer than 20 left). */
-    const cols = width > 0 ? Math.max(20, width - 4 * depth) : 0;
-    const bar = "  │ ".repeat(depth);
+    const cols = width > 0 ? Math.max(20, width - 4 * drawn) : 0;
+    const bar = "  │ ".repeat(drawn);
     /** Each line of `out` (whole lines) after this level's bars; a blank one gets the bars alone. */
     const nest = (out: string): string => {
       if (depth === 0 || out === "") return out;
