@@ -484,7 +484,8 @@ for (const group of STRESS ? AGENT_LOGS.map((e) => [e]) : [AGENT_LOGS]) {
     });
     // Without -f: in-process, on the same files through the same reader (runFed: openFile).
     const plain = await runFed(["text", ...logs]);
-    assert.ok(plain.stdout.includes("Ran terminal command\n"), plain.stdout);
+    // Action lines to compare (whichever: the Gemini CLI log, alone in make stress, has no shell call).
+    assert.notEqual(plain.stdout, "", what);
     const r = spawnSync("node", [BIN, "text", "-f", ...logs], { env: ENV, encoding: "utf8", timeout: BOUND_MS });
     assert.equal(r.status, plain.code, `${what}: status ${r.status} (null: still following after ${BOUND_MS} ms), ${r.stderr}`);
     assert.equal(r.stdout, plain.stdout, what);
