@@ -57,29 +57,17 @@ function firstEventWhole(skip: RawSkip): RawSkip {
         }
         return refused;
       };
-      const out: RawSkip = {
-        test(line) {
+      /** `decide`, but undone (the line read whole) for a file's first line when the file is to be refused. */
+      const guarded =
+        <T>(decide: (line: SoundLine) => T | undefined) =>
+        (line: SoundLine): T | undefined => {
           const first = isFirst(line);
-          const t = own.test(line);
-          return t !== undefined && first && whole(line) ? undefined : t;
-        },
-      };
-      if (own.keep !== undefined) {
-        const keep = own.keep.bind(own);
-        out.keep = (line) => {
-          const first = isFirst(line);
-          const k = keep(line);
-          return k !== undefined && first && whole(line) ? undefined : k;
+          const d = decide(line);
+          return d !== undefined && first && whole(line) ? undefined : d;
         };
-      }
-      if (own.shorten !== undefined) {
-        const shorten = own.shorten.bind(own);
-        out.shorten = (line) => {
-          const first = isFirst(line);
-          const t = shorten(line);
-          return t !== undefined && first && whole(line) ? undefined : t;
-        };
-      }
+      const out: RawSkip = { test: guarded((line) => own.test(line)) };
+      if (own.keep !== undefined) out.keep = guarded(own.keep.bind(own));
+      if (own.shorten !== undefined) out.shorten = guarded(own.shorten.bind(own));
       return out;
     },
   };
