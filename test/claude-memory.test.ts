@@ -15,7 +15,7 @@ import { scaled, STRESS } from "./helpers/scale.js";
 //
 // Measured as robust-long-lines-memory.test.ts measures: the built CLI (npm run build first; make
 // test does) run by test/stress/peak-live.mjs, which samples the memory it holds (V8's heap in use
-// plus external memory, right after two full garbage collections) while the run goes on and at
+// plus external memory, right after a full and a young-generation garbage collection) while the run goes on and at
 // its end; never the RSS, which counts garbage not yet collected and grows with the load of the
 // machine. What is held after a full collection does not depend on when the collector would have
 // run, so the bounds need no room for GC timing beyond the few hundred KiB a run's read buffers
