@@ -36,11 +36,11 @@ const APART = {
   // re2js, for the patterns of a `validate --schema` only (300 KB every validate run would parse).
   "schema-patterns": "src/validate/schema/patterns.ts",
   // The Claude Code schemas' precompiled validators (350 KB a cursor-agent validate would parse).
-  "claude-code-validators": "src/validate/generated/claude-code-validators.ts",
+  "claude-code-validators": "src/validate/generated/claude-code-validators.js",
   // The Gemini CLI schemas' precompiled validators.
-  "gemini-validators": "src/validate/generated/gemini-validators.ts",
+  "gemini-validators": "src/validate/generated/gemini-validators.js",
   // The Codex schemas' precompiled validators, likewise.
-  "codex-validators": "src/validate/generated/codex-validators.ts",
+  "codex-validators": "src/validate/generated/codex-validators.js",
 };
 const apart = new Map(Object.entries(APART).map(([name, p]) => [resolve(root, p), name]));
 

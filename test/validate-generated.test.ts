@@ -1,5 +1,5 @@
-// The precompiled validators (src/validate/generated/bundled-validators.ts, and
-// claude-code-validators.ts for schemas/claude-code/) are up to date, and they judge events exactly
+// The precompiled validators (src/validate/generated/bundled-validators.js, and
+// claude-code-validators.js for schemas/claude-code/) are up to date, and they judge events exactly
 // as ajv compiling schemas/ at run time does (one Ajv holding both sets), even though the generator
 // turns off what the bundled schemas do not use (unevaluated-property tracking, $dynamicRef,
 // unicode string lengths) and validate dispatches on `type` itself instead of through the entry.
@@ -11,7 +11,7 @@ import type { ErrorObject } from "ajv";
 import { BUNDLED_SETS, CLAUDE_CODE_ENTRY_ID, readBundledSchemaSet } from "../src/validate/bundled-schemas.js";
 import { loadBundledValidators } from "../src/validate/bundled-validators.js";
 import { schemaErrors } from "../src/validate/schema/findings.js";
-import { BUNDLED_AJV_OPTIONS, standaloneSource } from "../src/validate/standalone-source.js";
+import { BUNDLED_AJV_OPTIONS, standaloneSource, standaloneTypes } from "../src/validate/standalone-source.js";
 import type { ValidateFn } from "../src/validate/validators.js";
 
 const Ajv2020 = Ajv2020Module.default;
@@ -78,12 +78,14 @@ function sortedKeys(errors: readonly ErrorObject[] | null | undefined): string[]
   return (errors ?? []).map(key).sort();
 }
 
-test("the generated modules are up to date with schemas/ (run `node --import tsx scripts/build-validators.ts`)", () => {
-  const committed = readFileSync("src/validate/generated/bundled-validators.ts", "utf8");
-  assert.ok(committed === standaloneSource(set), "src/validate/generated/bundled-validators.ts is stale");
+test("the generated modules and their types are up to date with schemas/ (run `node --import tsx scripts/build-validators.ts`)", () => {
+  const committed = readFileSync("src/validate/generated/bundled-validators.js", "utf8");
+  assert.ok(committed === standaloneSource(set), "src/validate/generated/bundled-validators.js is stale");
   for (const info of BUNDLED_SETS) {
     const file = `src/validate/${info.generated}`;
     assert.ok(readFileSync(file, "utf8") === standaloneSource(readBundledSchemaSet(info.entryId), info.sources), `${file} is stale`);
+    const types = file.replace(/\.js$/, ".d.ts");
+    assert.equal(readFileSync(types, "utf8"), standaloneTypes(info.sources), `${types} is stale`);
   }
 });
 
@@ -146,7 +148,7 @@ test("the known types are the entry's dispatch and have a schema file each; the 
 });
 
 // ---------------------------------------------------------------------------------------------
-// The Claude Code set (schemas/claude-code/, generated/claude-code-validators.ts)
+// The Claude Code set (schemas/claude-code/, generated/claude-code-validators.js)
 // ---------------------------------------------------------------------------------------------
 
 const claudeRuntimeEntry = runtime.getSchema(CLAUDE_CODE_ENTRY_ID)!;

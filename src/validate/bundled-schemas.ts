@@ -24,7 +24,7 @@ export interface BundledSchemaSetInfo {
   dir: string;
   /** The entry schema's file name in `dir`. */
   entryFile: string;
-  /** Its precompiled validators, from src/validate/ (scripts/build-validators.ts writes them). */
+  /** Its precompiled validators, from src/validate/ (scripts/build-validators.ts writes them, and their .d.ts beside). */
   generated: string;
   /** Its files as the generated module's header names them. */
   sources: string;
@@ -32,26 +32,26 @@ export interface BundledSchemaSetInfo {
 
 /** The bundled sets, the default (cursor-agent) first. */
 export const BUNDLED_SETS: readonly BundledSchemaSetInfo[] = [
-  { entryId: CURSOR_ENTRY_ID, dir: BUNDLED_SCHEMA_DIR, entryFile: ENTRY_FILE, generated: "generated/bundled-validators.ts", sources: "schemas/*.schema.json" },
+  { entryId: CURSOR_ENTRY_ID, dir: BUNDLED_SCHEMA_DIR, entryFile: ENTRY_FILE, generated: "generated/bundled-validators.js", sources: "schemas/*.schema.json" },
   {
     entryId: CLAUDE_CODE_ENTRY_ID,
     dir: fileURLToPath(new URL("../../schemas/claude-code/", import.meta.url)),
     entryFile: "claude-code-event.schema.json",
-    generated: "generated/claude-code-validators.ts",
+    generated: "generated/claude-code-validators.js",
     sources: "schemas/claude-code/*.schema.json",
   },
   {
     entryId: GEMINI_ENTRY_ID,
     dir: fileURLToPath(new URL("../../schemas/gemini/", import.meta.url)),
     entryFile: "gemini-event.schema.json",
-    generated: "generated/gemini-validators.ts",
+    generated: "generated/gemini-validators.js",
     sources: "schemas/gemini/*.schema.json",
   },
   {
     entryId: CODEX_ENTRY_ID,
     dir: fileURLToPath(new URL("../../schemas/codex/", import.meta.url)),
     entryFile: "codex-event.schema.json",
-    generated: "generated/codex-validators.ts",
+    generated: "generated/codex-validators.js",
     sources: "schemas/codex/*.schema.json",
   },
 ];

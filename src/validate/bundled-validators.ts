@@ -20,7 +20,7 @@ const GENERATED: Readonly<Record<string, () => Promise<unknown>>> = {
 };
 
 /**
- * The bundled schemas, precompiled at build time (generated/*.ts): importing them costs a few
+ * The bundled schemas, precompiled at build time (generated/*.js): importing them costs a few
  * milliseconds where compiling them with ajv costs about 80. Loaded on demand so that the other
  * commands never pay for them. `entryId` picks the set by its entry schema's `$id`: cursor-agent's
  * (CURSOR_ENTRY_ID) by default, Claude Code's with CLAUDE_CODE_ENTRY_ID; `.entry` is that entry
