@@ -70,9 +70,11 @@ if (availableParallelism() < 2) {
     const cli = (argv, node = []) => spawnSync(process.execPath, [...node, bin, ...argv], { env, maxBuffer: 1 << 30 });
     const pool = cli([...args, "--jobs", "2", ...logs], ["--require", resolve(root, "scripts/worker-cache-hook.cjs")]);
     const said = String(pool.stderr);
-    const one = cli([...args, ...logs]);
-    if (pool.status !== 0 || one.status !== 0 || !pool.stdout.equals(one.stdout) || !/^worker cache: \w+, wrote after \d+ tasks$/m.test(said)) {
-      throw new Error(`code-cache.mjs: cursorlog ${args.join(" ")} --jobs 2: status ${pool.status} (one job: ${one.status}), output ${pool.stdout.equals(one.stdout) ? "the same" : "different"}; stderr:\n${said}${String(one.stderr)}`);
+    // That --jobs 2 writes what one thread writes is test/jobs.test.ts's (through this executable
+    // too); here, only that the run went well and a cache was written (a run over the same files
+    // with one thread, to compare, was 4 of the build's CPU seconds).
+    if (pool.status !== 0 || !/^worker cache: \w+, wrote after \d+ tasks$/m.test(said)) {
+      throw new Error(`code-cache.mjs: cursorlog ${args.join(" ")} --jobs 2: status ${pool.status}; stderr:\n${said}`);
     }
   }
 }
