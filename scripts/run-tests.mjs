@@ -65,11 +65,13 @@ const loader = process.env.TEST_LOADER === "tsx" ? "tsx" : join(root, "test", "h
 // test on a clean clone of the 2-vCPU VM: 4 min 19 s with four, 4 min 34 s with three).
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? Math.max(2, availableParallelism() + 2));
 
-// The files that take longest (wall time, in make test: most wait on the processes they start)
-// start first, the rest in name order: a long file started last holds the phase open while the
-// cores idle (examples.test.ts, 50 s of one chain of processes, was last but a few). The order
-// from the CPU report (CPU_REPORT) of a quiet run; a file not named here only starts later. These,
-// at 6 CPU s or more each in make test, also keep a process of their own (grouped(), below).
+// The files that take longest (wall time, in make test: most wait on the processes they start),
+// in this order, after the groups and before the other files: a long file started last holds the
+// phase open while the cores idle (examples.test.ts, 50 s of one chain of processes, was last but
+// a few). node --test starts the files it is given in the order of their paths, whatever the
+// order given: in make test each process's file is named for its place (grouped(), below). The
+// order from the CPU report (CPU_REPORT) of a quiet run. These, at 6 CPU s or more each in make
+// test, also keep a process of their own.
 const LONGEST_FIRST = [
   "examples",
   "jobs",
@@ -125,7 +127,7 @@ function grouped(fs) {
   const members = Array.from({ length: n }, () => []);
   pool.forEach((f, i) => members[i % n].push(f));
   const made = members.map((m, i) => {
-    const path = join(groupDir, `group-${String(i + 1).padStart(2, "0")}.test.mjs`);
+    const path = join(groupDir, `a-group-${String(i + 1).padStart(2, "0")}.test.mjs`);
     // Static imports: every file is loaded and its top-level code run before any test starts, as
     // when each file has its process (with imports one after another, a test of the first file
     // ran while the next files loaded: its fake collector, in this process, answered too late).
@@ -135,7 +137,15 @@ function grouped(fs) {
     groups.set(path, m);
     return path;
   });
-  return [...fs.filter(own), ...made];
+  // Each file of its own process through a file that imports it, named for its place: the groups
+  // (the largest) first, then the longest files in LONGEST_FIRST's order, then the others.
+  const alone = longestFirst(fs.filter(own)).map((f, i) => {
+    const path = join(groupDir, `b-${String(i + 1).padStart(2, "0")}-${relative("test", f).replace(/\.test\.ts$/, "")}.test.mjs`);
+    writeFileSync(path, `// ${f} in a process of its own (scripts/run-tests.mjs)\nimport ${JSON.stringify(pathToFileURL(join(root, f)).href)};\n`);
+    groups.set(path, [f]);
+    return path;
+  });
+  return [...made, ...alone];
 }
 
 const phases = stress
@@ -174,6 +184,7 @@ function selfCpu() {
 function nameOf(file) {
   const m = groups.get(file);
   if (m === undefined) return relative(root, file);
+  if (m.length === 1) return m[0];
   return `${relative(groupDir, file).replace(/\.test\.mjs$/, "")} of ${m.length} files: ${m.map((f) => relative("test", f).replace(/\.test\.ts$/, "")).join(", ")}`;
 }
 
