@@ -70,9 +70,10 @@ if (availableParallelism() < 2) {
     const cli = (argv, node = []) => spawnSync(process.execPath, [...node, bin, ...argv], { env, maxBuffer: 1 << 30 });
     const pool = cli([...args, "--jobs", "2", ...logs], ["--require", resolve(root, "scripts/worker-cache-hook.cjs")]);
     const said = String(pool.stderr);
-    // That --jobs 2 writes what one thread writes is test/jobs.test.ts's (through this executable
-    // too); here, only that the run went well and a cache was written (a run over the same files
-    // with one thread, to compare, was 4 of the build's CPU seconds).
+    // That --jobs 2 writes what one thread writes, through the executable and this cache, for each
+    // of these commands, is test/jobs.test.ts's ("--jobs through the real executable"); here, only
+    // that the run went well and a cache was written (a run over the same files with one thread, to
+    // compare, was 4 of the build's CPU seconds).
     if (pool.status !== 0 || !/^worker cache: \w+, wrote after \d+ tasks$/m.test(said)) {
       throw new Error(`code-cache.mjs: cursorlog ${args.join(" ")} --jobs 2: status ${pool.status}; stderr:\n${said}`);
     }
