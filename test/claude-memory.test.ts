@@ -15,12 +15,13 @@ import { scaled, STRESS } from "./helpers/scale.js";
 //
 // Measured as robust-long-lines-memory.test.ts measures: the built CLI (npm run build first; make
 // test does) run by test/stress/peak-live.mjs, which samples the memory it holds (V8's heap in use
-// plus external memory, right after a full and a young-generation garbage collection) while the run goes on and at
-// its end; never the RSS, which counts garbage not yet collected and grows with the load of the
-// machine. What is held after a full collection does not depend on when the collector would have
-// run, so the bounds need no room for GC timing beyond the few hundred KiB a run's read buffers
-// and compiled code vary by (measured: 11.7-12.6 MiB at 2 000 and 20 000 calls, 13.1-13.6 MiB at
-// 200 000). The logs come from test/stress/claude-calls-log.mjs through a pipe, streamed.
+// plus external memory, right after a full and a young-generation garbage collection) while the run
+// goes on and at its end; never the RSS, which counts garbage not yet collected and grows with the
+// load of the machine. What is held after a full collection does not depend on when the collector
+// would have run, so the bounds need no room for GC timing beyond the few hundred KiB a run's read
+// buffers and compiled code vary by (measured: 11.7-12.6 MiB at 2 000 and 20 000 calls,
+// 13.1-13.6 MiB at 200 000). The logs come from test/stress/claude-calls-log.mjs through a pipe,
+// streamed.
 //
 // Sizes (test/helpers/scale.ts): make test runs 10 000 calls against 1 000, and 10 000 open
 // calls against 1 000, each command in one era (text and json in 2.1.28x's, timeline in 2.1.15's;

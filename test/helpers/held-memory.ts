@@ -7,9 +7,10 @@ import { after, before } from "node:test";
 
 // The memory a run of the built CLI holds, for the constant-memory tests of each agent's logs
 // (claude-memory, other-agents-memory): `cursorlog ARGS` run by test/stress/peak-live.mjs, which
-// samples V8's heap in use plus external memory right after a full and a young-generation garbage collection while
-// the run goes on and at its end (never the RSS: it counts garbage not yet collected and grows
-// with the load of the machine), fed through a pipe by a log generator under test/stress/.
+// samples V8's heap in use plus external memory right after a full and a young-generation garbage
+// collection while the run goes on and at its end (never the RSS: it counts garbage not yet
+// collected and grows with the load of the machine), fed through a pipe by a log generator under
+// test/stress/.
 //
 // A test measures each command on the same logs (N calls, then N/10, for text and then json): a
 // generator's output is written once to a file here and fed to each run from it, through the same

@@ -6,12 +6,12 @@
 //   node --expose-gc test/stress/peak-live.mjs /tmp/mem.json json --max-line-bytes 1M < big.ndjson
 //
 // "Held" is the live memory: V8's heap in use plus the memory outside it that JavaScript objects
-// keep (Buffers and other ArrayBuffers: process.memoryUsage().external), measured right after a full
-// and a young-generation garbage collection, every SAMPLE_MS (default 50) while the run goes on and once at its
-// end. Garbage a collector has not come to yet is not counted, so the figure does not depend on
-// when the collector runs (which the load of the machine changes); what the program keeps is.
-// The peak RSS (process.resourceUsage().maxRSS, which does count that garbage) is written too,
-// for information.
+// keep (Buffers and other ArrayBuffers: process.memoryUsage().external), measured right after a
+// full and a young-generation garbage collection, every SAMPLE_MS (default 50) while the run goes
+// on and once at its end. Garbage a collector has not come to yet is not counted, so the figure
+// does not depend on when the collector runs (which the load of the machine changes); what the
+// program keeps is. The peak RSS (process.resourceUsage().maxRSS, which does count that garbage) is
+// written too, for information.
 //
 //   { "peakLive": bytes, "peakHeap": bytes, "peakExternal": bytes, "samples": n, "maxRssKiB": KiB }
 import { writeFileSync } from "node:fs";
