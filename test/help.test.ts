@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { buildProgram } from "../src/cli/program.js";
+import { buildProgram, COMMANDS as TABLE } from "../src/cli/program.js";
 import { runCli } from "./helpers/run-cli.js";
 
 const program = buildProgram({ io: {} as never, setRun: () => undefined }, "0");
@@ -19,6 +19,23 @@ test("help, for the program and each command: Usage first, then the description,
     assert.ok(examples > 2 && lines[examples - 1] === "", `${argv.join(" ")}: examples after the description`);
     assert.ok(options > examples, `${argv.join(" ")}: options after the examples`);
     for (const l of lines) assert.ok([...l].length <= 80, `${argv.join(" ")}: a line of ${[...l].length} columns: ${l}`);
+  }
+});
+
+test("the command table's names are the names its commands give themselves; a run that names one makes it alone", () => {
+  const ctx = { io: {} as never, setRun: () => undefined };
+  assert.deepEqual(
+    TABLE.map(([, make]) => make(ctx).name()),
+    TABLE.map(([name]) => name),
+  );
+  for (const [name] of TABLE) assert.deepEqual(buildProgram(ctx, "0", name).commands.map((c) => c.name()), [name]);
+});
+
+test("a command made alone (`CMD --help`) shows the same help as in the whole program (`help CMD`)", async () => {
+  for (const name of COMMANDS.filter((n) => n !== "help")) {
+    const alone = await runCli([name, "--help"]);
+    const whole = await runCli(["help", name]);
+    assert.deepEqual(alone, whole, name);
   }
 });
 

@@ -9,7 +9,7 @@ import { colorsFor } from "./config.js";
 import { HELP_WIDTH, layoutHelp } from "./help.js";
 import type { Io } from "./io.js";
 import { OutputFile, runCompleted } from "./output-file.js";
-import { buildProgram } from "./program.js";
+import { buildProgram, COMMANDS } from "./program.js";
 import { didYouMean } from "./suggest.js";
 
 export type { Io } from "./io.js";
@@ -24,7 +24,7 @@ export async function main(argv: readonly string[], ioIn: Io): Promise<ExitCode>
   const io: Io = { ...ioIn };
   let run: (() => Promise<ExitCode>) | undefined;
   const ctx: CommandContext = { io, setRun: (r) => (run = r) };
-  const program = buildProgram(ctx, VERSION);
+  const program = buildProgram(ctx, VERSION, soleCommand(argv));
   configure(program, io);
   layoutHelp(program);
   let action: Command | undefined;
@@ -110,6 +110,16 @@ function commandWords(argv: readonly string[]): string[] {
     if (words[0] !== "help") break;
   }
   return words;
+}
+
+/**
+ * The command a run names, where it needs no other: its first word, when that is a command's name
+ * (not `completion`, whose script lists every command; `help`, the hidden `man` and a word that is
+ * no command get the whole program: their help, suggestions and messages name the others).
+ */
+function soleCommand(argv: readonly string[]): string | undefined {
+  const first = commandWords(argv)[0];
+  return first !== undefined && first !== "completion" && COMMANDS.some(([name]) => name === first) ? first : undefined;
 }
 
 /**
