@@ -34,6 +34,9 @@ import { ExitCode } from "../exit-codes.js";
 import { describeWriteError } from "../stream/write-error.js";
 import { colorsFor } from "./config.js";
 import type { Io } from "./io.js";
+import { lazy } from "../lazy.js";
+
+const netModule = lazy(() => import("node:net"));
 
 /** `-o, --output FILE`, which every command takes. */
 export function outputOption(): Option {
@@ -153,7 +156,7 @@ export class OutputFile {
   private static async direct(target: string, st: Stats | undefined, descriptor: boolean): Promise<OutputFile> {
     if (st?.isFIFO()) {
       const fd = await openFifo(target);
-      const { Socket } = await import("node:net");
+      const { Socket } = await netModule();
       return new OutputFile("direct", target, "", fd, new Socket({ fd, readable: false, writable: true }), true, undefined);
     }
     const flags = descriptor ? constants.O_WRONLY | constants.O_APPEND : constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC;

@@ -11,6 +11,10 @@ import { LogInputs } from "./log-inputs.js";
 import { refuseOtherAgents } from "../stream/refuse-other-agents.js";
 import { following } from "./shared-options.js";
 import { saidOnce } from "../outputs/filter/said-once.js";
+import { lazy } from "../lazy.js";
+
+const poolModule = lazy(() => import("../jobs/pool.js"));
+const stagesModule = lazy(() => import("../jobs/stages.js"));
 
 /**
  * What a command runs over its inputs: a stage described by data (src/jobs/stages.ts), which
@@ -39,7 +43,7 @@ export async function runCommand(
     : undefined;
   // The workers start before the inputs are expanded (a folder of 10,000 logs: ~30 ms of listing,
   // then a stat of each file), their start-up overlapping it on another core.
-  const pool = data !== undefined ? await import("../jobs/pool.js") : undefined;
+  const pool = data !== undefined ? await poolModule() : undefined;
   const early = pool !== undefined && data !== undefined ? pool.startWorkers(data, earlyWorkers(files, jobs)) : [];
   let inputs: LogInputs;
   try {
@@ -65,7 +69,7 @@ export async function runCommand(
   // filter selects lines of any NDJSON (--where); every other command reads cursor-agent's events
   // only (a spec's stage is wrapped where it is built, in jobs/stages.ts, so --jobs workers agree).
   if (typeof source !== "function") {
-    const { buildStage } = await import("../jobs/stages.js");
+    const { buildStage } = await stagesModule();
     return inputs.read(await buildStage(source, inputs.reporter));
   }
   const stage = source(inputs.reporter, resolveColor(raw.color, io.env, io.stdoutIsTTY));

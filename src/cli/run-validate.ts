@@ -15,6 +15,11 @@ import { colorsFor, resolveColor, type SharedRaw } from "./config.js";
 import type { Io } from "./io.js";
 import { LogInputs } from "./log-inputs.js";
 import { refuseOtherAgents } from "../stream/refuse-other-agents.js";
+import { lazy } from "../lazy.js";
+
+const unknownFieldsModule = lazy(() => import("../validate/unknown-fields.js"));
+const compileValidatorsModule = lazy(() => import("../validate/compile-validators.js"));
+const patternsModule = lazy(() => import("../validate/schema/patterns.js"));
 
 export interface ValidateRaw extends SharedRaw {
   format?: FormatName;
@@ -52,7 +57,7 @@ export async function runValidate(io: Io, files: string[], raw: ValidateRaw): Pr
     } else {
       validators = await compileUserSchemas(raw.schema, reporter);
       // The field walk reads the schema files themselves: only --strict loads it.
-      if (raw.strict) unknownFields = new (await import("../validate/unknown-fields.js")).UnknownFields(validators.schemaSet());
+      if (raw.strict) unknownFields = new (await unknownFieldsModule()).UnknownFields(validators.schemaSet());
     }
   } catch (err) {
     if (!(err instanceof SchemaSetError)) throw err;
@@ -96,7 +101,7 @@ class BundledSchemas implements DialectSchemas {
     if (p === undefined) {
       p = (async () => {
         const validators = await loadBundledValidators(id);
-        const unknownFields = this.strict ? new (await import("../validate/unknown-fields.js")).UnknownFields(validators.schemaSet()) : undefined;
+        const unknownFields = this.strict ? new (await unknownFieldsModule()).UnknownFields(validators.schemaSet()) : undefined;
         this.sets.set(id, { validators, unknownFields });
       })();
       this.loading.set(id, p);
@@ -110,10 +115,7 @@ const ENTRY_FILES = BUNDLED_SETS.map((s) => s.entryFile);
 
 /** ajv (and its compile time) and re2js (for the schema's patterns) are loaded only for --schema. */
 async function compileUserSchemas(path: string, reporter: Reporter): Promise<Validators> {
-  const [{ compileValidators }, { schemaPatternEngine }] = await Promise.all([
-    import("../validate/compile-validators.js"),
-    import("../validate/schema/patterns.js"),
-  ]);
+  const [{ compileValidators }, { schemaPatternEngine }] = await Promise.all([compileValidatorsModule(), patternsModule()]);
   const set = readSchemaSet(path, ENTRY_FILES);
   return compileValidators(
     set,

@@ -3,6 +3,10 @@ import { open, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import type { ChunkPool } from "./chunk-pool.js";
+import { lazy } from "../lazy.js";
+
+const gunzipModule = lazy(() => import("./gunzip.js"));
+const netModule = lazy(() => import("node:net"));
 
 /**
  * The chunks of one input, decompressed when it starts with the gzip magic bytes (1f 8b).
@@ -31,7 +35,7 @@ export async function* byteSource(stream: Readable, chunks: AsyncIterable<Buffer
     }
     if (head[0] === 0x1f && head[1] === 0x8b) {
       // gunzip.ts (and zlib) is loaded for gzip input only (start-up).
-      const { gunzip } = await import("./gunzip.js");
+      const { gunzip } = await gunzipModule();
       yield* gunzip(it, head, onTrailingGarbage);
     } else {
       yield* rest();
@@ -89,7 +93,7 @@ async function isFifo(path: string): Promise<boolean> {
 async function* fifoChunks(path: string): AsyncGenerator<Buffer> {
   const fd = await promisify(openFd)(path, constants.O_RDONLY | constants.O_NONBLOCK);
   // node:net for FIFOs only: loading it took ~1.3 ms of every start (and of every --jobs worker's).
-  const { Socket } = await import("node:net");
+  const { Socket } = await netModule();
   const pipe = new Socket({ fd, readable: true, writable: false });
   try {
     for await (const chunk of pipe) yield chunk as Buffer;

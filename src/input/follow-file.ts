@@ -1,6 +1,9 @@
 import { open, stat, type FileHandle } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describeIoError } from "./byte-source.js";
+import { lazy } from "../lazy.js";
+
+const gunzipModule = lazy(() => import("./gunzip.js"));
 
 /**
  * `--follow` (`-f`, tail's `--follow=descriptor`) keeps the file it opened; `-F` (`--follow=name`)
@@ -220,7 +223,7 @@ class Decoder {
       this.head = undefined;
       if (chunk[0] === 0x1f && chunk[1] === 0x8b) {
         // gunzip.ts (and zlib) is loaded for gzip input only (start-up).
-        const { gunzip } = await import("./gunzip.js");
+        const { gunzip } = await gunzipModule();
         this.gz = new GzipFeed(gunzip, this.onTrailingGarbage);
       }
     } else if (this.gz === undefined) {

@@ -6,6 +6,10 @@ import { LineSplitter } from "./line-splitter.js";
 import type { RawSkip } from "./raw-skip.js";
 import type { FollowMode, FollowOptions, FollowSignal, RestartReason } from "./follow-file.js";
 import type { InputItem, JsonObject, JsonRecord } from "./record.js";
+import { lazy } from "../lazy.js";
+
+const followModule = lazy(() => import("./follow-file.js"));
+const dialectsModule = lazy(() => import("../dialects/index.js"));
 
 export const STDIN_NAME = "<stdin>";
 
@@ -68,8 +72,8 @@ export async function* readInputs(opts: InputOptions): AsyncGenerator<InputBatch
   const pool = new ChunkPool();
   // follow-file.ts (and its timers) is loaded for --follow only (start-up), and so is the dialects'
   // registry: which events end a run depends on the file's format.
-  const follow = opts.follow !== undefined && opts.follow !== false && opts.open === undefined ? await import("./follow-file.js") : undefined;
-  const runEnds = follow !== undefined ? runEndsOf(await import("../dialects/index.js"), opts.agent) : undefined;
+  const follow = opts.follow !== undefined && opts.follow !== false && opts.open === undefined ? await followModule() : undefined;
+  const runEnds = follow !== undefined ? runEndsOf(await dialectsModule(), opts.agent) : undefined;
   const mode: FollowMode = opts.follow === "name" ? "name" : "descriptor";
   const open = opts.open ?? ((path: string) => openFile(path, pool));
   for (const name of names) {

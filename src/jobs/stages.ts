@@ -15,6 +15,10 @@ import { withFileNames } from "../outputs/shared/file-names.js";
 import { escapeControls } from "../sanitize.js";
 import type { OtlpOptions, SendOptions } from "../outputs/otlp/index.js";
 import type { Writable } from "node:stream";
+import { lazy } from "../lazy.js";
+
+const runsOutput = lazy(() => import("../outputs/runs/index.js"));
+const otlpOutput = lazy(() => import("../outputs/otlp/index.js"));
 
 /**
  * The stages whose output for a file depends on that file alone, described by plain data
@@ -139,14 +143,14 @@ async function buildBareStage(spec: StageSpec, reporter: Reporter): Promise<Stag
       return toTimelineCsv(spec.options, reporter);
     case "runs": {
       const { color, where, ...rest } = spec.options;
-      const { toRuns } = await import("../outputs/runs/index.js");
+      const { toRuns } = await runsOutput();
       return toRuns({ ...rest, colors: rest.format === "table" ? pc.createColors(color) : undefined, where: where?.map((w) => parseWhere(w)) }, reporter);
     }
     case "export": {
       // The OpenTelemetry packages are a bundle of their own, loaded only by an export.
       const { send, ...options } = spec.options;
       if (send !== undefined) throw new Error("export --endpoint: the stage of a run that sends is built per task (buildFileStage)");
-      const { toOtlpJson } = await import("../outputs/otlp/index.js");
+      const { toOtlpJson } = await otlpOutput();
       return toOtlpJson(options, reporter);
     }
   }
@@ -182,7 +186,7 @@ export async function buildFileStage(
       // Sending: this runner sends its task's runs itself, as `export --endpoint` does in one
       // thread (the sender's sink takes the stage's bytes as its cue), and waits for them to be
       // accepted before the task is done; nothing goes to the task's output file.
-      const otlp = await import("../outputs/otlp/index.js");
+      const otlp = await otlpOutput();
       const sender = new otlp.OtlpSender(send);
       sender.warn = (message) => reporter.report({ severity: "warning", message, code: ExitCode.OK });
       await sender.open();

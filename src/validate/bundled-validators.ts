@@ -1,5 +1,6 @@
 import { CLAUDE_CODE_ENTRY_ID, CODEX_ENTRY_ID, CURSOR_ENTRY_ID, GEMINI_ENTRY_ID, bundledSchemaSetInfo, readBundledSchemaSet } from "./bundled-schemas.js";
 import type { ValidateFn, Validators } from "./validators.js";
+import { lazy } from "../lazy.js";
 
 interface GeneratedModule {
   VALIDATORS: Record<string, ValidateFn>;
@@ -13,10 +14,10 @@ interface GeneratedModule {
  * validating a cursor-agent log never parses it).
  */
 const GENERATED: Readonly<Record<string, () => Promise<unknown>>> = {
-  [CURSOR_ENTRY_ID]: () => import("./generated/bundled-validators.js"),
-  [CLAUDE_CODE_ENTRY_ID]: () => import("./generated/claude-code-validators.js"),
-  [GEMINI_ENTRY_ID]: () => import("./generated/gemini-validators.js"),
-  [CODEX_ENTRY_ID]: () => import("./generated/codex-validators.js"),
+  [CURSOR_ENTRY_ID]: lazy(() => import("./generated/bundled-validators.js")),
+  [CLAUDE_CODE_ENTRY_ID]: lazy(() => import("./generated/claude-code-validators.js")),
+  [GEMINI_ENTRY_ID]: lazy(() => import("./generated/gemini-validators.js")),
+  [CODEX_ENTRY_ID]: lazy(() => import("./generated/codex-validators.js")),
 };
 
 /**

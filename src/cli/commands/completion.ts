@@ -1,6 +1,10 @@
 import { Command, Argument } from "commander";
 import { ExitCode } from "../../exit-codes.js";
 import type { CommandContext } from "../command-context.js";
+import { lazy } from "../../lazy.js";
+
+const completionModule = lazy(() => import("../completion.js"));
+const manPageModule = lazy(() => import("../man-page.js"));
 
 export function completionCommand(ctx: CommandContext): Command {
   return new Command("completion")
@@ -17,7 +21,7 @@ export function completionCommand(ctx: CommandContext): Command {
     .action((shell: string, _opts: unknown, cmd: Command) => {
       const program = cmd.parent!;
       ctx.setRun(async () => {
-        const { bashCompletion, fishCompletion, zshCompletion } = await import("../completion.js");
+        const { bashCompletion, fishCompletion, zshCompletion } = await completionModule();
         ctx.io.stdout.write(shell === "bash" ? bashCompletion(program) : shell === "zsh" ? zshCompletion(program) : fishCompletion(program));
         return ExitCode.OK;
       });
@@ -28,7 +32,7 @@ export function completionCommand(ctx: CommandContext): Command {
 export function manCommand(ctx: CommandContext, version: string): Command {
   const cmd = new Command("man").description("print the man page (troff)").action((_opts: unknown, c: Command) => {
     ctx.setRun(async () => {
-      const { manPage } = await import("../man-page.js");
+      const { manPage } = await manPageModule();
       ctx.io.stdout.write(manPage(c.parent!, version));
       return ExitCode.OK;
     });

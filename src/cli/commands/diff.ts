@@ -3,6 +3,9 @@ import type { CommandContext } from "../command-context.js";
 import { colorsFor, type SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
 import { outputWidth, withFollowOption, withInputOptions, withWidthOption } from "../shared-options.js";
+import { lazy } from "../../lazy.js";
+
+const logStages = lazy(() => import("../../outputs/log-stages.js"));
 
 export const DIFF_EXAMPLES = `Examples:
   $ cursorlog diff run.ndjson > run.patch && git apply --check run.patch
@@ -63,7 +66,7 @@ export function diffCommand(ctx: CommandContext): Command {
   withFollowOption(withWidthOption(withInputOptions(cmd), "--stat's width in columns (default: the terminal's, COLUMNS, 80 in a pipe)")).action(
     (files: string[], raw: DiffRaw) => {
       ctx.setRun(async () => {
-        const { toDiff } = await import("../../outputs/log-stages.js");
+        const { toDiff } = await logStages();
         return runCommand(
           ctx.io,
           files,

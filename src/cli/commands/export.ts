@@ -9,6 +9,10 @@ import type { SendOptions } from "../../outputs/otlp/send.js";
 import { runCommand } from "../run-command.js";
 import { withInputOptions, withJobsOption } from "../shared-options.js";
 import { checkHeader, checkUrl, envSettings, envUrl, redactUrl, SettingError, tracesUrl } from "../../outputs/otlp/settings.js";
+import { lazy } from "../../lazy.js";
+
+const chromeTraceOutput = lazy(() => import("../../outputs/chrome-trace/index.js"));
+const otlpOutput = lazy(() => import("../../outputs/otlp/index.js"));
 
 export const EXPORT_EXAMPLES = `Examples:
   $ cursorlog export run.ndjson > run.otlp.jsonl    # OTLP/JSON, a trace per run
@@ -178,11 +182,11 @@ export function exportCommand(ctx: CommandContext): Command {
     ctx.setRun(async () => {
       const allowIncomplete = raw.allowIncomplete === true;
       if (format === "chrome-trace") {
-        const { toChromeTrace } = await import("../../outputs/chrome-trace/index.js");
+        const { toChromeTrace } = await chromeTraceOutput();
         const opts = { allowIncomplete, escape: ctx.io.stdoutIsTTY, agent: raw.agent };
         return runCommand(ctx.io, files, raw, (reporter) => toChromeTrace(opts, reporter), "export");
       }
-      const otlp = await import("../../outputs/otlp/index.js");
+      const otlp = await otlpOutput();
       const opts = {
         allowIncomplete,
         content: raw.includeContent === true,

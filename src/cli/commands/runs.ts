@@ -9,6 +9,9 @@ import { colorsFor, resolveColor, type SharedRaw } from "../config.js";
 import { runCommand, type StageSource } from "../run-command.js";
 import { didYouMean } from "../suggest.js";
 import { outputWidth, withFollowOption, withInputOptions, withJobsOption, withWidthOption } from "../shared-options.js";
+import { lazy } from "../../lazy.js";
+
+const logStages = lazy(() => import("../../outputs/log-stages.js"));
 
 export const RUNS_EXAMPLES = `Examples:
   $ cursorlog runs logs/                       # a table on a terminal
@@ -192,7 +195,7 @@ export function runsCommand(ctx: CommandContext): Command {
           source = { command: "runs", options: { ...base, color: format === "table" && resolveColor(raw.color, io.env, io.stdoutIsTTY) } };
         } else {
           const sort = raw.sort;
-          const { toRuns } = await import("../../outputs/log-stages.js");
+          const { toRuns } = await logStages();
           source = (reporter, color) =>
             toRuns({ ...base, colors: format === "table" ? colorsFor(color) : undefined, where: raw.where?.map((w) => parseWhere(w)), sort, reverse: raw.reverse === true }, reporter);
         }

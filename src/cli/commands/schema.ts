@@ -5,6 +5,9 @@ import { AGENTS, DEFAULT_DIALECT, forcedDialect } from "../../dialects/index.js"
 import { ExitCode } from "../../exit-codes.js";
 import { escapeControls } from "../../sanitize.js";
 import type { CommandContext } from "../command-context.js";
+import { lazy } from "../../lazy.js";
+
+const bundledSchemas = lazy(() => import("../../validate/bundled-schemas.js"));
 
 export const SCHEMA_EXAMPLES = `Examples:
   $ cursorlog schema tool_call | jq '.["$defs"] | keys'
@@ -41,7 +44,7 @@ export function schemaCommand(ctx: CommandContext): Command {
     .action((type: string | undefined, raw: { list?: boolean; agent?: string }) => {
       ctx.setRun(async () => {
         const io = ctx.io;
-        const { bundledSchemaNames, bundledSchemaSetInfo } = await import("../../validate/bundled-schemas.js");
+        const { bundledSchemaNames, bundledSchemaSetInfo } = await bundledSchemas();
         const set = bundledSchemaSetInfo((forcedDialect(raw.agent) ?? DEFAULT_DIALECT).schemaEntryId);
         const names = bundledSchemaNames(set.entryId);
         if (raw.list) {

@@ -5,6 +5,10 @@ import type { CommandContext } from "../command-context.js";
 import { colorsFor, type SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
 import { following, outputWidth, parseCount, withFollowOption, withInputOptions, withWidthOption } from "../shared-options.js";
+import { lazy } from "../../lazy.js";
+
+const logStages = lazy(() => import("../../outputs/log-stages.js"));
+const htmlOutput = lazy(() => import("../../outputs/show/html/index.js"));
 
 export const SHOW_EXAMPLES = `Examples:
   $ cursor-agent -p "fix the build" --output-format stream-json | cursorlog show
@@ -119,11 +123,11 @@ export function showCommand(ctx: CommandContext): Command {
       const dir = raw.format === "html" && raw.output !== undefined && raw.output !== "-" && isFolder(raw.output) ? raw.output : undefined;
       if (dir !== undefined) cmd.setOptionValue("output", undefined);
       ctx.setRun(async () => {
-        const { toShow } = await import("../../outputs/log-stages.js");
+        const { toShow } = await logStages();
         const io = ctx.io;
         let html: ReturnType<typeof import("../../outputs/show/html/index.js").htmlShow> | undefined;
         if (raw.format === "html") {
-          const { htmlShow, PageDir } = await import("../../outputs/show/html/index.js");
+          const { htmlShow, PageDir } = await htmlOutput();
           let pages: ReturnType<typeof PageDir.open> | undefined;
           if (dir !== undefined) {
             try {

@@ -5,6 +5,9 @@ import type { CommandContext } from "../command-context.js";
 import { colorsFor, type SharedRaw } from "../config.js";
 import { runCommand } from "../run-command.js";
 import { parseCount, withFollowOption, withInputOptions } from "../shared-options.js";
+import { lazy } from "../../lazy.js";
+
+const logStages = lazy(() => import("../../outputs/log-stages.js"));
 
 export const STATS_EXAMPLES = `Examples:
   $ cursorlog stats run.ndjson
@@ -109,7 +112,7 @@ export function statsCommand(ctx: CommandContext): Command {
     .addOption(new Option("-e, --exit-status", "exit 1 if a result has is_error:true, 4 if a session was cut off (no result)").helpGroup(GROUP));
   withFollowOption(withInputOptions(cmd)).action((files: string[], raw: StatsRaw) => {
     ctx.setRun(async () => {
-      const { toStats } = await import("../../outputs/log-stages.js");
+      const { toStats } = await logStages();
       const render = await rendererFor(raw.format ?? "text");
       return runCommand(
         ctx.io,
@@ -136,7 +139,7 @@ export function statsCommand(ctx: CommandContext): Command {
 
 /** The format's renderer; it is made once the output's colour is known. */
 async function rendererFor(format: StatsFormat): Promise<(color: boolean) => StatsRenderer> {
-  const { toStatsJson, toStatsMarkdown, toStatsText } = await import("../../outputs/log-stages.js");
+  const { toStatsJson, toStatsMarkdown, toStatsText } = await logStages();
   switch (format) {
     case "json":
       return toStatsJson;

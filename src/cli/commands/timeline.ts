@@ -7,6 +7,9 @@ import type { SharedRaw } from "../config.js";
 import { runCommand, type StageSource } from "../run-command.js";
 import { didYouMean } from "../suggest.js";
 import { withFilenameOption, withFollowOption, withInputOptions, withJobsOption } from "../shared-options.js";
+import { lazy } from "../../lazy.js";
+
+const timelineHtmlOutput = lazy(() => import("../../outputs/timeline-html/index.js"));
 
 export const TIMELINE_EXAMPLES = `Examples:
   $ cursorlog timeline logs/*.ndjson.gz > calls.csv
@@ -185,7 +188,7 @@ export function timelineCommand(ctx: CommandContext): Command {
       // Only the chosen format's code is loaded.
       let source: StageSource;
       if (format === "html") {
-        const { toTimelineHtml } = await import("../../outputs/timeline-html/index.js");
+        const { toTimelineHtml } = await timelineHtmlOutput();
         source = (reporter) => toTimelineHtml({ allowIncomplete: raw.allowIncomplete === true, agent: raw.agent }, reporter);
       } else {
         const options = {

@@ -3,6 +3,9 @@ import type { FormatName } from "../../validate/diagnostic-format.js";
 import type { CommandContext } from "../command-context.js";
 import type { ValidateRaw } from "../run-validate.js";
 import { parseCount, withInputOptions } from "../shared-options.js";
+import { lazy } from "../../lazy.js";
+
+const runValidateModule = lazy(() => import("../run-validate.js"));
 
 const FORMATS: FormatName[] = ["text", "json", "github"];
 
@@ -114,7 +117,7 @@ export function validateCommand(ctx: CommandContext): Command {
   cmd.options.find((o) => o.long === "--lenient")?.hideHelp();
   // The validation machinery loads only when this command runs: the other commands never pay for it.
   cmd.action((files: string[], raw: ValidateRaw) =>
-    ctx.setRun(async () => (await import("../run-validate.js")).runValidate(ctx.io, files, raw)),
+    ctx.setRun(async () => (await runValidateModule()).runValidate(ctx.io, files, raw)),
   );
   return cmd;
 }
