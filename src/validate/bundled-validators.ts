@@ -1,19 +1,16 @@
 import { CLAUDE_CODE_ENTRY_ID, CODEX_ENTRY_ID, CURSOR_ENTRY_ID, GEMINI_ENTRY_ID, bundledSchemaSetInfo, readBundledSchemaSet } from "./bundled-schemas.js";
-import type { ValidateFn, Validators } from "./validators.js";
+import type { Validators } from "./validators.js";
 import { lazy } from "../lazy.js";
 
-interface GeneratedModule {
-  VALIDATORS: Record<string, ValidateFn>;
-  ENTRY: ValidateFn;
-  TOOL_KINDS: string[];
-}
+/** What each generated module exports: the types build-validators.ts writes beside each (the same for every set). */
+type GeneratedModule = typeof import("./generated/bundled-validators.js");
 
 /**
  * Each bundled set's precompiled module, by its entry's `$id`. Written out import by import so
  * that the bundler sees each one (scripts/bundle.mjs puts the Claude Code one in a file of its own:
  * validating a cursor-agent log never parses it).
  */
-const GENERATED: Readonly<Record<string, () => Promise<unknown>>> = {
+const GENERATED: Readonly<Record<string, () => Promise<GeneratedModule>>> = {
   [CURSOR_ENTRY_ID]: lazy(() => import("./generated/bundled-validators.js")),
   [CLAUDE_CODE_ENTRY_ID]: lazy(() => import("./generated/claude-code-validators.js")),
   [GEMINI_ENTRY_ID]: lazy(() => import("./generated/gemini-validators.js")),
@@ -30,7 +27,7 @@ const GENERATED: Readonly<Record<string, () => Promise<unknown>>> = {
  */
 export async function loadBundledValidators(entryId: string = CURSOR_ENTRY_ID): Promise<Validators> {
   bundledSchemaSetInfo(entryId); // an unknown id throws here, naming the known ones
-  const mod = (await GENERATED[entryId]!()) as GeneratedModule;
+  const mod = await GENERATED[entryId]!();
   const byType = new Map(Object.entries(mod.VALIDATORS));
   return {
     byType,
